@@ -1,0 +1,35 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { DetailSchema, DRF, FieldErrorsSchema, LIMITS } from './common';
+
+const c = initContract();
+
+export const SummarySchema = z.object({
+  summary: z.string(),
+  /** Which engine answered: `builtin` or `ollama`. */
+  engine: z.string(),
+});
+export type Summary = z.infer<typeof SummarySchema>;
+
+export const SummarizeBodySchema = z.object({
+  // Checked by the handler: the original answers `{"error": "No content provided"}` for a
+  // missing or empty content, and we keep that text next to DRF's field error.
+  content: z.string().max(LIMITS.noteContentMax, DRF.maxLength(LIMITS.noteContentMax)).optional(),
+});
+
+export const summarizeContract = c.router({
+  summarize: {
+    method: 'POST',
+    path: '/api/summarize/',
+    body: SummarizeBodySchema,
+    responses: {
+      200: SummarySchema,
+      400: z.union([FieldErrorsSchema, z.object({ error: z.string() }).passthrough()]),
+      401: DetailSchema,
+      429: DetailSchema,
+      503: DetailSchema,
+    },
+    metadata: { auth: true },
+    summary: 'Summarize a text',
+  },
+});
