@@ -187,10 +187,11 @@ export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 export const BadRequestSchema = z.union([FieldErrorsSchema, DetailSchema]);
 
 /** The statuses every authenticated route can answer besides its own. */
+// Not `as const`: spread into `responses`, readonly numeric keys are lost by ts-rest's inference.
 export const authErrors = {
   401: DetailSchema,
   429: DetailSchema,
-} as const;
+};
 
 // ---- Pagination ---------------------------------------------------------------------------
 

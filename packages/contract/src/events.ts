@@ -36,7 +36,8 @@ export const EventQuerySchema = z.object({
   to: DateSchema.optional(),
 });
 
-const authed = { 401: DetailSchema, 429: DetailSchema } as const;
+// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
+const authed = { 401: DetailSchema, 429: DetailSchema };
 
 export const eventsContract = c.router({
   list: {

@@ -36,7 +36,8 @@ export type NotePage = z.infer<typeof NotePageSchema>;
 
 export const NoteOrderingSchema = z.enum(['created_at', '-created_at']);
 
-const authed = { 401: DetailSchema, 429: DetailSchema } as const;
+// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
+const authed = { 401: DetailSchema, 429: DetailSchema };
 
 export const notesContract = c.router({
   list: {

@@ -31,7 +31,8 @@ export type SettingsUpdated = z.infer<typeof SettingsUpdatedSchema>;
 
 export const DeleteAccountBodySchema = z.object({ password: z.string().max(1024).optional() });
 
-const authed = { 401: DetailSchema, 429: DetailSchema } as const;
+// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
+const authed = { 401: DetailSchema, 429: DetailSchema };
 
 export const settingsContract = c.router({
   get: {

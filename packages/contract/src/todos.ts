@@ -52,7 +52,8 @@ export type TodoPage = z.infer<typeof TodoPageSchema>;
  */
 export const TodoOrderingSchema = z.enum(['-created_at', 'created_at', 'due_date']);
 
-const authed = { 401: DetailSchema, 429: DetailSchema } as const;
+// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
+const authed = { 401: DetailSchema, 429: DetailSchema };
 
 export const todosContract = c.router({
   list: {
