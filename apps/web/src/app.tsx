@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SESSION_EXPIRED_EVENT } from './lib/session-events';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** Starts the React app in `container`. Importing this module has no side effects. */
+export function startApp(container: HTMLElement): void {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+
+  // A signed-in call that stays unauthorized after one refresh ends the session (lib/api.ts).
+  window.addEventListener(SESSION_EXPIRED_EVENT, () => {
+    queryClient.clear();
+    void router.navigate({ to: '/landing' });
+  });
+
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

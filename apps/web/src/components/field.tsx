@@ -1,0 +1,51 @@
+import { type ReactNode, useId } from 'react';
+
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Announce hint changes (live feedback such as the username check). */
+  liveHint?: boolean;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** A label, the control, and an optional hint and error, wired together by id. */
+export function Field({ label, hint, error, liveHint, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children({
+        id,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(error ? { 'aria-invalid': true as const } : {}),
+      })}
+      {liveHint ? (
+        <p className="field-hint" id={hintId} aria-live="polite">
+          {hint}
+        </p>
+      ) : hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

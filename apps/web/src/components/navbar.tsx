@@ -1,0 +1,63 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { CalendarDays, CheckSquare, House, Menu, NotebookPen, Settings, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+
+const LINKS = [
+  { to: '/', label: 'Home', Icon: House },
+  { to: '/note-history', label: 'Note Taking', Icon: NotebookPen },
+  { to: '/todo', label: 'To-Do List', Icon: CheckSquare },
+  { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
+  { to: '/settings', label: 'Settings', Icon: Settings },
+] as const;
+
+/**
+ * The navigation menu of every signed-in screen: a sidebar on wide screens, a top bar with a
+ * "Menu" toggle on small ones.
+ */
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // Picking a destination closes the menu.
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  return (
+    <header className="navbar">
+      <div className="navbar-bar">
+        <Link to="/" className="brand">
+          Prodify
+        </Link>
+        <button
+          type="button"
+          className="icon-btn menu-toggle"
+          aria-label="Menu"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+      </div>
+      <nav aria-label="Main" className={open ? 'nav nav-open' : 'nav'}>
+        <ul id={listId}>
+          {LINKS.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="nav-link"
+                activeOptions={{ exact: true }}
+                activeProps={{ className: 'nav-link active', 'aria-current': 'page' }}
+              >
+                <Icon size={18} aria-hidden="true" />
+                <span>{label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,244 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  type ButtonHTMLAttributes,
+  createContext,
+  type ReactNode,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
+import { type CustomComponents, DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import '../../styles/calendar.css';
+import { centuryStart, decadeStart, firstOfMonth, parseLocalIsoDate } from '../../lib/dates';
+import { PeriodGrid, type PeriodItem } from './period-grid';
+
+export type CalendarView = 'month' | 'year' | 'decade' | 'century';
+
+const MIN_YEAR = 1;
+const MAX_YEAR = 9999;
+const MONTHS = Array.from({ length: 12 }, (_, m) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long' }).format(new Date(2000, m, 1)),
+);
+
+interface DrillCalendarProps {
+  selected: Date;
+  onSelect: (date: Date) => void;
+  /** The month the month view shows. */
+  month: Date;
+  onMonthChange: (month: Date) => void;
+  /** Local days (`yyyy-mm-dd`) to mark as having events. */
+  eventDays?: readonly string[];
+}
+
+/** The caption button of the month view lives inside DayPicker; it reaches the view here. */
+const DrillUpContext = createContext<{ drillUp: () => void; hintId: string } | null>(null);
+
+function MonthCaptionButton({ children, className }: { children?: ReactNode; className?: string }) {
+  const ctx = useContext(DrillUpContext);
+  return (
+    <button
+      type="button"
+      className={`cal-caption ${className ?? ''}`}
+      aria-describedby={ctx?.hintId}
+      onClick={ctx?.drillUp}
+    >
+      {children}
+    </button>
+  );
+}
+
+const dayPickerComponents: Partial<CustomComponents> = { CaptionLabel: MonthCaptionButton };
+
+function NavButton({
+  label,
+  direction,
+  ...rest
+}: { label: string; direction: 'prev' | 'next' } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const Icon = direction === 'prev' ? ChevronLeft : ChevronRight;
+  return (
+    <button type="button" className="cal-nav-btn" aria-label={label} {...rest}>
+      <Icon size={20} aria-hidden="true" />
+    </button>
+  );
+}
+
+/**
+ * A month calendar (react-day-picker) whose caption drills up to a year (12 months), a decade
+ * (10 years) and a century (10 decades), and back down by picking, as react-calendar's views
+ * do. react-day-picker has no such views, so the three upper ones are built here.
+ */
+export function DrillCalendar({
+  selected,
+  onSelect,
+  month,
+  onMonthChange,
+  eventDays = [],
+}: DrillCalendarProps) {
+  const [view, setView] = useState<CalendarView>('month');
+  /** The year the upper views are centred on. */
+  const [year, setYear] = useState(month.getFullYear());
+  /** Whether the view just shown should take the focus (it was changed by the user). */
+  const [focusOnShow, setFocusOnShow] = useState(false);
+  const hintId = useId();
+  const today = new Date();
+
+  const show = (next: CalendarView) => {
+    setFocusOnShow(true);
+    setView(next);
+  };
+
+  const drill = useMemo(
+    () => ({
+      hintId,
+      drillUp: () => {
+        setYear(month.getFullYear());
+        setFocusOnShow(true);
+        setView('year');
+      },
+    }),
+    [hintId, month],
+  );
+
+  const marked = useMemo(
+    () => eventDays.map(parseLocalIsoDate).filter((d): d is Date => d !== undefined),
+    [eventDays],
+  );
+
+  const clampYear = (y: number) => Math.min(Math.max(y, MIN_YEAR), MAX_YEAR);
+  const viewedYear = month.getFullYear();
+
+  if (view === 'month') {
+    return (
+      <div className="drill-calendar" data-view="month">
+        <DrillUpContext.Provider value={drill}>
+          <DayPicker
+            mode="single"
+            required
+            selected={selected}
+            onSelect={onSelect}
+            month={month}
+            onMonthChange={onMonthChange}
+            navLayout="around"
+            components={dayPickerComponents}
+            modifiers={{ hasEvents: marked }}
+            modifiersClassNames={{ hasEvents: 'has-events' }}
+            autoFocus={focusOnShow}
+          />
+        </DrillUpContext.Provider>
+        <p id={hintId} className="sr-only">
+          Shows the months of the year
+        </p>
+      </div>
+    );
+  }
+
+  let title: string;
+  let gridLabel: string;
+  let items: PeriodItem[];
+  let columns: number;
+  let step: number;
+  let unit: string;
+  let up: CalendarView | null;
+
+  if (view === 'year') {
+    title = String(year);
+    gridLabel = `Months of ${year}`;
+    columns = 3;
+    step = 1;
+    unit = 'year';
+    up = 'decade';
+    items = MONTHS.map((name, m) => ({
+      key: `${year}-${m}`,
+      label: name,
+      current: year === today.getFullYear() && m === today.getMonth(),
+      active: year === viewedYear && m === month.getMonth(),
+      onPick: () => {
+        onMonthChange(firstOfMonth(year, m));
+        show('month');
+      },
+    }));
+  } else if (view === 'decade') {
+    const first = Math.max(decadeStart(year), MIN_YEAR);
+    const from = decadeStart(year);
+    title = `${from} – ${from + 9}`;
+    gridLabel = `Years ${title}`;
+    columns = 3;
+    step = 10;
+    unit = 'decade';
+    up = 'century';
+    items = Array.from({ length: from + 10 - first }, (_, i) => first + i).map((y) => ({
+      key: String(y),
+      label: String(y),
+      current: y === today.getFullYear(),
+      active: y === year,
+      onPick: () => {
+        setYear(y);
+        show('year');
+      },
+    }));
+  } else {
+    const from = centuryStart(year);
+    title = `${from} – ${from + 99}`;
+    gridLabel = `Decades ${title}`;
+    columns = 2;
+    step = 100;
+    unit = 'century';
+    up = null;
+    items = Array.from({ length: 10 }, (_, i) => from + i * 10)
+      .filter((d) => d + 9 >= MIN_YEAR && d <= MAX_YEAR)
+      .map((d) => ({
+        key: String(d),
+        label: `${d} – ${d + 9}`,
+        current: decadeStart(today.getFullYear()) === d,
+        active: decadeStart(year) === d,
+        onPick: () => {
+          setYear(Math.max(d, MIN_YEAR) + (year - decadeStart(year)));
+          show('decade');
+        },
+      }));
+  }
+
+  const nextUp = up;
+  return (
+    <div className="drill-calendar" data-view={view}>
+      <div className="cal-nav">
+        <NavButton
+          direction="prev"
+          label={`Previous ${unit}`}
+          disabled={clampYear(year - step) === year}
+          onClick={() => setYear((y) => clampYear(y - step))}
+        />
+        {nextUp ? (
+          <button
+            type="button"
+            className="cal-caption"
+            aria-describedby={`${hintId}-up`}
+            onClick={() => show(nextUp)}
+          >
+            {title}
+          </button>
+        ) : (
+          <span className="cal-caption cal-caption-top">{title}</span>
+        )}
+        <NavButton
+          direction="next"
+          label={`Next ${unit}`}
+          disabled={clampYear(year + step) === year}
+          onClick={() => setYear((y) => clampYear(y + step))}
+        />
+      </div>
+      <p id={`${hintId}-up`} className="sr-only">
+        {view === 'year' ? 'Shows the years of the decade' : 'Shows the decades of the century'}
+      </p>
+      <PeriodGrid
+        key={view}
+        label={gridLabel}
+        items={items}
+        columns={columns}
+        autoFocus={focusOnShow}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Note } from '@prodify/contract';
+import { Sparkles, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button, IconButton } from '../../components/button';
+import { formatUsDate } from '../../lib/dates';
+import { isSessionExpired } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { useDeleteNote, useSummarizeNote } from './queries';
+
+export function NoteItem({ note }: { note: Note }) {
+  const titleId = useId();
+  const summarize = useSummarizeNote(note.id);
+  const remove = useDeleteNote();
+
+  const onSummarize = () =>
+    summarize.mutate(undefined, {
+      onError: (error) => {
+        if (!isSessionExpired(error)) toast.error('Failed to summarize note.');
+      },
+    });
+
+  const onDelete = () =>
+    remove.mutate(note.id, {
+      onSuccess: () => toast.success('Note deleted!'),
+      onError: (error) => {
+        if (!isSessionExpired(error)) toast.error('Failed to delete note.');
+      },
+    });
+
+  return (
+    <li
+      className="list-item note"
+      aria-labelledby={titleId}
+      aria-busy={summarize.isPending || undefined}
+    >
+      <div className="note-head">
+        <h3 className="note-title" id={titleId}>
+          {note.title}
+        </h3>
+        <IconButton
+          label="Delete note"
+          className="danger"
+          busy={remove.isPending}
+          aria-describedby={titleId}
+          onClick={onDelete}
+        >
+          <Trash2 size={18} aria-hidden="true" />
+        </IconButton>
+      </div>
+      <p className="note-content">{note.content}</p>
+      <div className="note-foot">
+        <time className="muted" dateTime={note.created_at}>
+          {formatUsDate(note.created_at)}
+        </time>
+        <Button
+          variant="success"
+          busy={summarize.isPending}
+          aria-describedby={titleId}
+          icon={<Sparkles size={16} aria-hidden="true" />}
+          onClick={onSummarize}
+        >
+          {summarize.isPending ? 'Summarizing...' : 'Summarize'}
+        </Button>
+      </div>
+      {note.summary ? (
+        <div className="summary">
+          <strong>Summary:</strong>
+          <p>{note.summary}</p>
+        </div>
+      ) : null}
+    </li>
+  );
+}

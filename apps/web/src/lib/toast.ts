@@ -1,0 +1,66 @@
+/**
+ * A tiny toast store. The spec's `alert()`s become these: same texts, non-blocking, announced
+ * to screen readers (see components/toasts.tsx and docs/decisions/0201-web-toasts.md).
+ */
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+  /** Bumped when the same message is raised again while shown, to restart its timer. */
+  version: number;
+}
+
+export const TOAST_DURATION_MS = { success: 4000, info: 4000, error: 6000 } as const;
+
+type Listener = () => void;
+
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function show(kind: ToastKind, message: string): number {
+  const same = items.find((t) => t.kind === kind && t.message === message);
+  if (same) {
+    // The same message twice in a row is shown once, with its timer restarted.
+    items = items.map((t) => (t === same ? { ...t, version: t.version + 1 } : t));
+    emit();
+    return same.id;
+  }
+  const id = nextId++;
+  // At most 4 at once: the oldest make room.
+  items = [...items.slice(-3), { id, kind, message, version: 0 }];
+  emit();
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+  dismiss(id: number) {
+    const before = items.length;
+    items = items.filter((t) => t.id !== id);
+    if (items.length !== before) emit();
+  },
+  clear() {
+    items = [];
+    emit();
+  },
+};
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function getToasts(): readonly ToastItem[] {
+  return items;
+}

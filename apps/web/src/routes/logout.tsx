@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { clearStorage } from '../lib/tokens';
+
+/** Clears all local storage and goes to /landing (spec §2). */
+export const Route = createFileRoute('/logout')({
+  beforeLoad: ({ context, preload }) => {
+    if (preload) return;
+    clearStorage();
+    context.queryClient.clear();
+    throw redirect({ to: '/landing', replace: true });
+  },
+});
