@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { contract, zodToFieldErrors } from '@prodify/contract';
+import { initServer, type RequestValidationError } from '@ts-rest/fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { DatabaseHandle } from './db/connect';
+import type { Config } from './env';
+import { NOT_FOUND } from './lib/drf';
+import { flattenRoutes, RouteTable } from './lib/route-table';
+import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { summarizeRoutes } from './modules/summarize/summarize.routes';
+import { todosRoutes } from './modules/todos/todos.routes';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
+import { healthPlugin } from './plugins/health';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { staticPlugin } from './plugins/static';
+import { createSummarizer, type Summarizer } from './summarizer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aborted a little after shutdown begins, to stop summaries that would outlive it. */
+    shutdownSignal: AbortSignal;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already open database (tests); otherwise opened from the config and closed on close. */
+  db?: DatabaseHandle;
+  /** The summary engine; by default chosen from the config (summarizer/index.ts). */
+  summarizer?: Summarizer;
+  /** Fastify logger options, or an existing pino logger; false for none. */
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+}
+
+/** How long in-flight summaries may still run once shutdown has begun. */
+const SUMMARY_GRACE_MS = 8_000;
+
+const REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/** Logs never carry passwords, tokens or the Authorization header. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.refresh',
+  '*.access',
+  '*.token',
+];
+
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  };
+}
+
+function isLoggerInstance(
+  value: unknown,
+): value is NonNullable<FastifyServerOptions['loggerInstance']> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { child?: unknown }).child === 'function'
+  );
+}
+
+/** Answers ts-rest's validation failures as DRF does: 400 field errors, 404 for a bad id. */
+function validationErrorHandler(
+  error: RequestValidationError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.pathParams) return reply.code(404).send(NOT_FOUND);
+  const fieldErrors = {
+    ...(error.query ? zodToFieldErrors(error.query) : {}),
+    ...(error.body ? zodToFieldErrors(error.body) : {}),
+  };
+  return reply.code(400).send(fieldErrors);
+}
+
+/** Builds the whole app without listening; tests call `inject`, server.ts calls `listen`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logger = options.logger === undefined ? loggerOptions(config) : options.logger;
+  const serverOptions: FastifyServerOptions = {
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
+    bodyLimit: BODY_LIMIT,
+    // Fastify also takes a hop count, which its types leave out.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A client-supplied request id is kept when it is sane, so logs can be followed across hops.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // No request may hang for ever; a summary by Ollama is the slowest legitimate request.
+    requestTimeout: Math.max(60_000, config.summarizer.ollamaTimeoutMs * 2 + 10_000),
+    return503OnClosing: true,
+  };
+  const app = Fastify(serverOptions);
+
+  const summarizer = options.summarizer ?? createSummarizer(config.summarizer, app.log);
+  const shutdown = new AbortController();
+  app.decorate('shutdownSignal', shutdown.signal);
+  app.addHook('preClose', async () => {
+    setTimeout(() => shutdown.abort(new Error('server shutting down')), SUMMARY_GRACE_MS).unref();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const routes = new RouteTable(flattenRoutes(contract));
+  await app.register(errorsPlugin, { routes });
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(dbPlugin, { config, handle: options.db });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin, { config });
+  await app.register(healthPlugin, { summarizer });
+  await app.register(openApiPlugin);
+
+  // The contract's routes, in a child context: ts-rest installs its own error handler there,
+  // which answers validation errors and hands every other error up to the root handler.
+  await app.register(async (api) => {
+    const s = initServer();
+    const router = s.router(contract, {
+      auth: authRoutes(app, config),
+      notes: notesRoutes(app, summarizer),
+      summarize: summarizeRoutes(app, summarizer),
+      todos: todosRoutes(app),
+      events: eventsRoutes(app),
+      settings: settingsRoutes(app, config),
+    });
+    s.registerRouter(contract, router, api, {
+      logInitialization: false,
+      responseValidation: false,
+      requestValidationErrorHandler: validationErrorHandler,
+    });
+  });
+
+  await app.register(staticPlugin, { root: config.webDistDir });
+  return app;
+}

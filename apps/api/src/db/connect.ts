@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { serializedPGliteDialect } from './pglite-dialect';
+import { TYPE_PARSERS } from './type-parsers';
+import type { Database, Db } from './types';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  /** Closes the pool or the embedded database (flushing it to disk). */
+  close(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  /** How long to wait for a connection before failing (a dead server must not hang requests). */
+  connectionTimeoutMs?: number;
+  /** Postgres cancels any statement that runs longer than this. */
+  statementTimeoutMs?: number;
+  max?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+/** `pg` returns our parsers for the types we care about, its own for the rest. */
+function getTypeParser(oid: number, format?: 'text' | 'binary') {
+  const ours = format !== 'binary' ? TYPE_PARSERS[oid] : undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads do not accept a plain number
+  return ours ?? (pg.types.getTypeParser as any)(oid, format);
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
+  const statementTimeout = options.statementTimeoutMs ?? 15_000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    // Session settings sent with every new connection: UTC timestamps, and no statement (or
+    // forgotten transaction) can hold a connection for ever.
+    options: `-c TimeZone=UTC -c statement_timeout=${statementTimeout} -c idle_in_transaction_session_timeout=${statementTimeout * 2}`,
+    types: { getTypeParser } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its server emits 'error' on the pool; unhandled, it kills the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export interface PGliteOptions {
+  /** A directory for the data; in memory when left out (tests). */
+  dataDir?: string;
+  /** Postgres' default 128 MB of shared buffers is far more than one person's data needs. */
+  sharedBuffers?: string;
+}
+
+export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
+  // PGlite does not create the parent folders of its data directory.
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: TYPE_PARSERS,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffers ?? '32MB'}`,
+      '-c',
+      'TimeZone=UTC',
+    ],
+  });
+  await client.exec(`SET TIME ZONE 'UTC'`);
+  const db = new Kysely<Database>({ dialect: serializedPGliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    // Kysely's destroy() closes the PGlite client through the driver.
+    close: () => db.destroy(),
+  };
+}
+
+/** `select 1`, for /readyz. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,44 @@
+import { DatabaseBusyError } from './pglite-dialect';
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '57014', // query_canceled (statement_timeout)
+  '3D000', // invalid_catalog_name: the database was dropped
+]);
+
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'connection error',
+  'PGlite is closed',
+  'driver has already been destroyed',
+  'Cannot use a pool after calling end',
+];
+
+/** True for errors that mean "the database cannot answer now", as opposed to a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseBusyError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m));
+}
+
+/** A unique index refused the row (e.g. a username taken by a concurrent request). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}

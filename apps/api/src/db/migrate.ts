@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as createTables from './migrations/202611211600_create_tables';
+
+/**
+ * The migrations, listed here rather than read from a folder: the API ships as one bundled
+ * file, so there is no folder to read at run time. Names sort by their timestamp.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '202611211600_create_tables': createTables,
+};
+
+export const staticMigrations: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: staticMigrations });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

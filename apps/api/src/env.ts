@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { SummarizerConfig } from './summarizer/types';
+
+/** The secret length below which production refuses to start (HS256 wants ≥ 256 bits). */
+export const MIN_SECRET_LENGTH = 32;
+
+/** OWASP's minimum argon2id profile (m=19 MiB, t=2, p=1). Tests may go lower, production never. */
+export const ARGON2_DEFAULTS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** `TRUST_PROXY`: false, true, a hop count, or a comma list of addresses/CIDRs (Fastify's forms). */
+const TrustProxySchema = z
+  .string()
+  .default('false')
+  .transform((raw): boolean | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const OriginListSchema = z
+  .string()
+  .default('')
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+    'CORS_ORIGINS must be a comma list of origins such as http://localhost:5173',
+  );
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().optional(),
+  ACCESS_TOKEN_LIFETIME: positiveInt(1800),
+  REFRESH_TOKEN_LIFETIME: positiveInt(86_400),
+  CORS_ORIGINS: OriginListSchema,
+  TRUST_PROXY: TrustProxySchema,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt(60),
+  LOGIN_FAILURES_PER_MINUTE: positiveInt(10),
+  OLLAMA_HOST: z.string().url().optional(),
+  OLLAMA_MODEL: z.string().min(1).default('llama3.2:3b'),
+  OLLAMA_TIMEOUT_MS: positiveInt(30_000),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database in `pgliteDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgliteDir: string;
+  jwtSecret: string;
+  accessTokenLifetime: number;
+  refreshTokenLifetime: number;
+  corsOrigins: string[];
+  trustProxy: boolean | number | string[];
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  /** Per-IP requests a minute on register and sign-in; check-username gets twice as many. */
+  rateLimitPerMinute: number;
+  /** Failed sign-ins a minute per username + IP before /api/token/ answers 429. */
+  loginFailuresPerMinute: number;
+  argon2: Argon2Params;
+  summarizer: SummarizerConfig;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `apps/web/dist`, found from this file: the same depth from `src/` and from `dist/`. */
+function defaultWebDist(): string {
+  return fileURLToPath(new URL('../../web/dist/', import.meta.url));
+}
+
+/**
+ * Reads the JWT secret from `$DATA_DIR/jwt-secret`, creating it (mode 0600) on first start.
+ * Only for the embedded mode and development; production with DATABASE_URL must be given one.
+ */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters`);
+    }
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function resolveSecret(env: Env, dataDir: string): string {
+  const given = env.JWT_SECRET?.trim();
+  const production = env.NODE_ENV === 'production';
+  if (given) {
+    if (production && given.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(
+        `JWT_SECRET is too weak: use at least ${MIN_SECRET_LENGTH} random characters in production`,
+      );
+    }
+    return given;
+  }
+  if (production && env.DATABASE_URL) {
+    throw new ConfigError(
+      'JWT_SECRET is required in production with DATABASE_URL (several servers must share it)',
+    );
+  }
+  return loadOrCreateSecret(dataDir);
+}
+
+/** Drops empty values, so that `FOO=` in a .env file means "use the default". */
+function withoutEmpty(source: Record<string, string | undefined>) {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Parses the environment once. Nothing else in the API reads `process.env`: server.ts calls this
+ * and passes the result down; tests call it with their own values.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): Config {
+  const parsed = EnvSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    jwtSecret: resolveSecret(env, dataDir),
+    accessTokenLifetime: env.ACCESS_TOKEN_LIFETIME,
+    refreshTokenLifetime: env.REFRESH_TOKEN_LIFETIME,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : defaultWebDist(),
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
+    argon2: { ...ARGON2_DEFAULTS },
+    summarizer: {
+      ollamaHost: env.OLLAMA_HOST,
+      ollamaModel: env.OLLAMA_MODEL,
+      ollamaTimeoutMs: env.OLLAMA_TIMEOUT_MS,
+    },
+  };
+}

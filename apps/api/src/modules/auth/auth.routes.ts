@@ -1,0 +1,94 @@
+import { contract, DRF } from '@prodify/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../env';
+import { detail, FieldErrorBag } from '../../lib/drf';
+import { userOf } from '../../plugins/auth';
+import { throttledResult } from '../../plugins/rate-limit';
+import { registerPasswordProblems } from './passwords';
+import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES } from './tokens';
+import { findUserById, findUserForLogin, insertUser, isUsernameTaken } from './users.queries';
+
+const s = initServer();
+
+const LOGIN_FAILED = detail('No active account found with the given credentials');
+
+/** Register, username check, sign-in, refresh and the current user. */
+export function authRoutes(app: FastifyInstance, config: Config) {
+  const loginFailures = app.limiters.failures('login', config.loginFailuresPerMinute);
+
+  return s.router(contract.auth, {
+    register: {
+      hooks: { onRequest: app.limiters.perIp('register', config.rateLimitPerMinute) },
+      handler: async ({ body }) => {
+        const errors = new FieldErrorBag();
+        if (await isUsernameTaken(app.db, body.username)) errors.add('username', DRF.usernameTaken);
+        for (const problem of registerPasswordProblems(body.password, body.username)) {
+          errors.add('password', problem);
+        }
+        const invalid = errors.build();
+        if (invalid) return { status: 400, body: invalid };
+
+        const user = await insertUser(
+          app.db,
+          body.username,
+          await app.passwords.hash(body.password),
+        );
+        // A concurrent registration of the same name wins the unique index.
+        if (!user) return { status: 400, body: { username: [DRF.usernameTaken] } };
+        return { status: 201, body: { id: user.id, username: user.username } };
+      },
+    },
+
+    checkUsername: {
+      hooks: { onRequest: app.limiters.perIp('check-username', config.rateLimitPerMinute * 2) },
+      handler: async ({ body }) => {
+        const username = body.username?.trim() ?? '';
+        if (username === '') return { status: 400, body: { error: 'Username is required.' } };
+        if (await isUsernameTaken(app.db, username)) {
+          return { status: 400, body: { error: 'Username already taken.' } };
+        }
+        return { status: 200, body: { message: 'Username is available.' } };
+      },
+    },
+
+    login: {
+      hooks: { onRequest: app.limiters.perIp('login', config.rateLimitPerMinute) },
+      handler: async ({ body, request, reply }) => {
+        const key = `${body.username.toLowerCase()}|${request.ip}`;
+        const wait = await loginFailures.lockedFor(request, key);
+        if (wait !== undefined) return throttledResult(reply, wait);
+
+        const user = await findUserForLogin(app.db, body.username);
+        const ok = user
+          ? await app.passwords.verify(user.password_hash, body.password)
+          : await app.passwords.verifyNobody(body.password);
+        if (!user || !ok) {
+          await loginFailures.recordFailure(request, key);
+          request.log.info({ username: body.username }, 'sign-in failed');
+          return { status: 401, body: LOGIN_FAILED };
+        }
+        return { status: 200, body: app.tokens.pair(user) };
+      },
+    },
+
+    refresh: async ({ body }) => {
+      const result = app.tokens.verify(body.refresh, 'refresh');
+      if (!result.ok) {
+        const message =
+          result.reason === 'wrong_type' ? TOKEN_MESSAGES.wrongType : TOKEN_MESSAGES.invalid;
+        return { status: 401, body: { detail: message, code: 'token_not_valid' } };
+      }
+      const user = await findUserById(app.db, result.claims.user_id);
+      const check = checkSubject(result.claims, user);
+      if (check !== 'ok' || !user)
+        return { status: 401, body: SUBJECT_ERRORS[check === 'ok' ? 'user_not_found' : check] };
+      return { status: 200, body: { access: app.tokens.accessFromRefresh(result.claims, user) } };
+    },
+
+    me: async ({ request }) => {
+      const user = userOf(request);
+      return { status: 200, body: { username: user.username, email: '' } };
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/types';
+
+/** The fields every authenticated request needs. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  token_version: number;
+}
+
+export function findUserById(db: Executor, id: number): Promise<AuthUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'token_version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sign-in looks usernames up without regard to case, as uniqueness does. */
+export function findUserForLogin(db: Executor, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'token_version', 'password_hash'])
+    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`)
+    .executeTakeFirst();
+}
+
+export function findPasswordHash(db: Executor, userId: number): Promise<string | undefined> {
+  return db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => row?.password_hash);
+}
+
+/** Is the name used by another account (any case)? */
+export async function isUsernameTaken(
+  db: Executor,
+  username: string,
+  exceptUserId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`);
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Creates the user; undefined when the name is taken (checked by the unique index). */
+export function insertUser(db: Executor, username: string, passwordHash: string) {
+  return db
+    .insertInto('users')
+    .values({ username, password_hash: passwordHash })
+    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+    .returning(['id', 'username'])
+    .executeTakeFirst();
+}
+
+export interface UserChanges {
+  username?: string | undefined;
+  /** A new password hash; also bumps the token version, revoking every earlier token. */
+  passwordHash?: string | undefined;
+}
+
+export function updateUser(
+  db: Executor,
+  userId: number,
+  changes: UserChanges,
+): Promise<AuthUser | undefined> {
+  if (changes.username === undefined && changes.passwordHash === undefined) {
+    return findUserById(db, userId);
+  }
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      ...(changes.username !== undefined ? { username: changes.username } : {}),
+      ...(changes.passwordHash !== undefined
+        ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
+        : {}),
+    }))
+    .where('id', '=', userId)
+    .returning(['id', 'username', 'token_version'])
+    .executeTakeFirst();
+}
+
+/** Deletes the user and, through the foreign keys, all their notes, to-dos and events. */
+export async function deleteUser(db: Executor, userId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('users')
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,36 @@
+import { contract } from '@prodify/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance } from 'fastify';
+import { NOT_FOUND } from '../../lib/drf';
+import { userOf } from '../../plugins/auth';
+import { deleteEvent, findEvent, insertEvent, listEvents } from './events.queries';
+
+const s = initServer();
+
+export function eventsRoutes(app: FastifyInstance) {
+  return s.router(contract.events, {
+    list: async ({ query, request }) => {
+      // `?date=` (empty means no filter, as the original) or an inclusive `?from=&to=` range.
+      const events = await listEvents(app.db, userOf(request).id, {
+        date: query.date || undefined,
+        from: query.from,
+        to: query.to,
+      });
+      return { status: 200, body: events };
+    },
+
+    create: async ({ body, request }) => {
+      return { status: 201, body: await insertEvent(app.db, userOf(request).id, body) };
+    },
+
+    get: async ({ params, request }) => {
+      const event = await findEvent(app.db, userOf(request).id, params.id);
+      return event ? { status: 200, body: event } : { status: 404, body: NOT_FOUND };
+    },
+
+    remove: async ({ params, request }) => {
+      const deleted = await deleteEvent(app.db, userOf(request).id, params.id);
+      return deleted ? { status: 204, body: undefined } : { status: 404, body: NOT_FOUND };
+    },
+  });
+}

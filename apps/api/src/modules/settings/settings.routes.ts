@@ -1,0 +1,106 @@
+import { contract, DRF } from '@prodify/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
+import type { Config } from '../../env';
+import { detail, FieldErrorBag } from '../../lib/drf';
+import { userOf } from '../../plugins/auth';
+import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
+import { isStrongPassword, PASSWORD_MESSAGES, registerPasswordProblems } from '../auth/passwords';
+import { deleteUser, findPasswordHash, isUsernameTaken, updateUser } from '../auth/users.queries';
+
+const s = initServer();
+
+/** Account settings and account deletion (decisions.md §3.5 and §3.6). */
+export function settingsRoutes(app: FastifyInstance, config: Config) {
+  // Someone holding a stolen access token must not be able to guess the password here either.
+  const passwordFailures = app.limiters.failures('account-password', config.loginFailuresPerMinute);
+
+  /** Checks the account's password; `wait` is set instead when there were too many misses. */
+  async function checkPassword(
+    request: FastifyRequest,
+    userId: number,
+    password: string,
+  ): Promise<{ ok: boolean; wait?: number }> {
+    const key = String(userId);
+    const wait = await passwordFailures.lockedFor(request, key);
+    if (wait !== undefined) return { ok: false, wait };
+    const hash = await findPasswordHash(app.db, userId);
+    const ok = hash !== undefined && (await app.passwords.verify(hash, password));
+    if (!ok) await passwordFailures.recordFailure(request, key);
+    return { ok };
+  }
+
+  async function update(
+    body: z.output<typeof contract.settings.put.body>,
+    request: FastifyRequest,
+    reply: HeaderSetter,
+  ) {
+    const user = userOf(request);
+    const errors = new FieldErrorBag();
+
+    const username = body.username;
+    if (username !== undefined && (await isUsernameTaken(app.db, username, user.id))) {
+      errors.add('username', DRF.usernameTaken);
+    }
+
+    const password = await checkPassword(request, user.id, body.current_password);
+    if (password.wait !== undefined) return throttledResult(reply, password.wait);
+    if (!password.ok) errors.add('current_password', PASSWORD_MESSAGES.currentIncorrect);
+
+    // A blank or missing new password keeps the current one.
+    const newPassword = body.new_password || undefined;
+    if (newPassword !== undefined) {
+      if (!isStrongPassword(newPassword)) {
+        errors.add('new_password', PASSWORD_MESSAGES.weakSettings);
+      } else {
+        for (const problem of registerPasswordProblems(newPassword, username ?? user.username)) {
+          errors.add('new_password', problem);
+        }
+      }
+    }
+
+    const invalid = errors.build();
+    if (invalid) return { status: 400 as const, body: invalid };
+
+    let updated: Awaited<ReturnType<typeof updateUser>>;
+    try {
+      updated = await updateUser(app.db, user.id, {
+        username,
+        passwordHash: newPassword ? await app.passwords.hash(newPassword) : undefined,
+      });
+    } catch (error) {
+      // Another account took the name between the check and the update.
+      if (isUniqueViolation(error)) {
+        return { status: 400 as const, body: { username: [DRF.usernameTaken] } };
+      }
+      throw error;
+    }
+    if (!updated) throw new Error(`user ${user.id} vanished during a settings update`);
+    // A fresh pair carries the (possibly bumped) token version: this client stays signed in,
+    // every other token issued before a password change is refused from now on.
+    return {
+      status: 200 as const,
+      body: { username: updated.username, ...app.tokens.pair(updated) },
+    };
+  }
+
+  return s.router(contract.settings, {
+    get: async ({ request }) => ({ status: 200, body: { username: userOf(request).username } }),
+
+    put: async ({ body, request, reply }) => update(body, request, reply),
+
+    patch: async ({ body, request, reply }) => update(body, request, reply),
+
+    deleteAccount: async ({ body, request, reply }) => {
+      const user = userOf(request);
+      const password = await checkPassword(request, user.id, body.password ?? '');
+      if (password.wait !== undefined) return throttledResult(reply, password.wait);
+      if (!password.ok) return { status: 400, body: detail(PASSWORD_MESSAGES.incorrect) };
+      await deleteUser(app.db, user.id);
+      request.log.info({ user: user.id }, 'account deleted');
+      return { status: 204, body: undefined };
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { contract } from '@prodify/contract';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance } from 'fastify';
+import { NOT_FOUND } from '../../lib/drf';
+import { pageRequest, paginate } from '../../lib/pagination';
+import { userOf } from '../../plugins/auth';
+import {
+  countTodos,
+  deleteTodo,
+  findTodo,
+  insertTodo,
+  listTodos,
+  updateTodo,
+} from './todos.queries';
+
+const s = initServer();
+
+export function todosRoutes(app: FastifyInstance) {
+  return s.router(contract.todos, {
+    list: async ({ query, request }) => {
+      const user = userOf(request);
+      const page = pageRequest(query);
+      if (!page) return { status: 200, body: await listTodos(app.db, user.id, query.ordering) };
+      return paginate(
+        request,
+        page,
+        () => countTodos(app.db, user.id),
+        (limit, offset) => listTodos(app.db, user.id, query.ordering, { limit, offset }),
+      );
+    },
+
+    create: async ({ body, request }) => {
+      return { status: 201, body: await insertTodo(app.db, userOf(request).id, body) };
+    },
+
+    get: async ({ params, request }) => {
+      const todo = await findTodo(app.db, userOf(request).id, params.id);
+      return todo ? { status: 200, body: todo } : { status: 404, body: NOT_FOUND };
+    },
+
+    update: async ({ params, body, request }) => {
+      const todo = await updateTodo(app.db, userOf(request).id, params.id, body);
+      return todo ? { status: 200, body: todo } : { status: 404, body: NOT_FOUND };
+    },
+
+    patch: async ({ params, body, request }) => {
+      const todo = await updateTodo(app.db, userOf(request).id, params.id, body);
+      return todo ? { status: 200, body: todo } : { status: 404, body: NOT_FOUND };
+    },
+
+    remove: async ({ params, request }) => {
+      const deleted = await deleteTodo(app.db, userOf(request).id, params.id);
+      return deleted ? { status: 204, body: undefined } : { status: 404, body: NOT_FOUND };
+    },
+  });
+}

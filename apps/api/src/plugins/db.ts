@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/types';
+import type { Config } from '../env';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DatabaseHandle['kind'];
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  /** A database opened by the caller (tests); the caller closes it. */
+  handle?: DatabaseHandle | undefined;
+}
+
+/**
+ * Opens Postgres (DATABASE_URL) or the embedded PGlite in DATA_DIR, brings the schema up to
+ * date, and closes the database after the last in-flight request on shutdown.
+ */
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app, { config, handle }) => {
+    const owned = handle === undefined;
+    const database =
+      handle ??
+      (config.databaseUrl
+        ? openPostgres(config.databaseUrl, {
+            onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+          })
+        : await openPGlite({ dataDir: config.pgliteDir }));
+    try {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    } catch (error) {
+      if (owned) await database.close().catch(() => {});
+      throw error;
+    }
+    app.decorate('db', database.db);
+    app.decorate('dbKind', database.kind);
+    if (owned) {
+      app.addHook('onClose', async () => {
+        await database.close();
+        app.log.info('database closed');
+      });
+    }
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,94 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { throttled } from '../lib/drf';
+
+const MINUTE = 60_000;
+
+type CheckLimit = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
+
+/** Counts only the attempts that failed, keyed by whatever the caller says (e.g. name + IP). */
+export interface FailureLimiter {
+  /** Seconds to wait when the key is locked out, else undefined. Does not count anything. */
+  lockedFor(request: FastifyRequest, key: string): Promise<number | undefined>;
+  recordFailure(request: FastifyRequest, key: string): Promise<void>;
+}
+
+export interface Limiters {
+  /** An onRequest hook allowing `max` requests a minute per client IP on one route. */
+  perIp(name: string, max: number): onRequestAsyncHookHandler;
+  failures(name: string, max: number): FailureLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limiters: Limiters;
+  }
+}
+
+export function sendThrottled(reply: FastifyReply, seconds: number) {
+  const wait = Math.max(1, seconds);
+  return reply.code(429).header('retry-after', String(wait)).send(throttled(wait));
+}
+
+/** The same answer as a handler result: sets `Retry-After`, returns `{status, body}`. */
+export interface HeaderSetter {
+  header(name: string, value: string): unknown;
+}
+
+export function throttledResult(reply: HeaderSetter, seconds: number) {
+  const wait = Math.max(1, seconds);
+  reply.header('retry-after', String(wait));
+  return { status: 429 as const, body: throttled(wait) };
+}
+
+/**
+ * @fastify/rate-limit in its manual form: each limited route gets its own in-memory counter,
+ * answered with DRF's throttling text and `Retry-After`.
+ */
+export const rateLimitPlugin = fp(
+  async (app) => {
+    await app.register(fastifyRateLimit, { global: false, timeWindow: MINUTE, cache: 10_000 });
+
+    const limiters: Limiters = {
+      perIp(name, max) {
+        const check: CheckLimit = app.createRateLimit({
+          max,
+          timeWindow: MINUTE,
+          keyGenerator: (request) => `${name}|${request.ip}`,
+        });
+        return async (request, reply) => {
+          const status = await check(request);
+          if (!status.isAllowed && status.isExceeded) {
+            return sendThrottled(reply, status.ttlInSeconds);
+          }
+        };
+      },
+      failures(name, max) {
+        // The plugin derives keys from the request; the caller's key travels alongside it.
+        const keys = new WeakMap<FastifyRequest, string>();
+        const check: CheckLimit = app.createRateLimit({
+          max,
+          timeWindow: MINUTE,
+          keyGenerator: (request) => `${name}|${keys.get(request) ?? ''}`,
+        });
+        const run = (request: FastifyRequest, key: string, increment: boolean) => {
+          keys.set(request, key);
+          return check(request, { increment });
+        };
+        return {
+          async lockedFor(request, key) {
+            const status = await run(request, key, false);
+            if (status.isAllowed || status.remaining > 0) return undefined;
+            return Math.max(1, status.ttlInSeconds);
+          },
+          async recordFailure(request, key) {
+            await run(request, key, true);
+          },
+        };
+      },
+    };
+    app.decorate('limiters', limiters);
+  },
+  { name: 'rate-limit' },
+);
