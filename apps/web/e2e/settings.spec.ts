@@ -1,0 +1,95 @@
+import { expect, PASSWORD, test, uniqueName } from './fixtures';
+
+test('settings: username change, wrong current password, weak new password, success', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  const username = page.getByLabel('New Username');
+  await expect(username).toHaveValue(account.username);
+  const current = page.getByLabel('Current Password');
+  const fresh = page.getByLabel('New Password (optional)');
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  const message = page.locator('.form-message[role="status"]');
+
+  // Username only (a blank new password keeps the current one).
+  const renamed = uniqueName('renamed');
+  await username.fill(renamed);
+  await current.fill(account.password);
+  await save.click();
+  await expect(message).toHaveText('Settings updated successfully.');
+  await expect(message).toHaveCSS('color', /rgb\(30, 107, 58\)|rgb\(147, 226, 177\)/);
+  await expect(current).toHaveValue('');
+
+  // Wrong current password: the server's messages, in red.
+  await current.fill('Wrong!Pass9');
+  await save.click();
+  await expect(message).toHaveText('Current password is incorrect.');
+  await expect(message).toHaveClass(/error/);
+
+  // The live strength label: 2 or fewer criteria Weak, 3 Medium, 4 or more Strong.
+  await fresh.fill('weak');
+  await expect(page.getByText('Strength: Weak')).toBeVisible();
+  await fresh.fill('weakpass1');
+  await expect(page.getByText('Strength: Medium')).toBeVisible();
+  await fresh.fill('Weakpass1');
+  await expect(page.getByText('Strength: Strong')).toBeVisible();
+
+  // Weak per the server (no symbol), and a wrong current password: both messages, joined.
+  await current.fill('Wrong!Pass9');
+  await save.click();
+  await expect(message).toHaveText(
+    'Current password is incorrect. Password must be at least 8 characters and include upper/lowercase, number, and symbol.',
+  );
+
+  // Success with a new password; the fresh tokens from the answer keep the session alive.
+  const before = await page.evaluate(() => localStorage.getItem('access'));
+  await current.fill(account.password);
+  await fresh.fill('N3w!Passw0rd');
+  await save.click();
+  await expect(message).toHaveText('Settings updated successfully.');
+  const after = await page.evaluate(() => localStorage.getItem('access'));
+  expect(after).not.toBe(before);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${renamed}!` })).toBeVisible();
+
+  // The old token is revoked; the new password signs in.
+  const old = await request.get('/api/user/', { headers: { authorization: `Bearer ${before}` } });
+  expect(old.status()).toBe(401);
+  const login = await request.post('/api/token/', {
+    data: { username: renamed, password: 'N3w!Passw0rd' },
+  });
+  expect(login.status()).toBe(200);
+});
+
+test('danger zone: password required, wrong password, then delete → /register', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/settings');
+  const zone = page.getByRole('region', { name: 'Danger Zone' });
+  const remove = zone.getByRole('button', { name: 'Delete Account' });
+
+  await remove.click();
+  await expect(zone.getByText('Please enter your password.')).toBeVisible();
+
+  await zone.getByLabel('Password').fill('Wrong!Pass9');
+  await remove.click();
+  await expect(zone.getByText('Incorrect password.')).toBeVisible();
+
+  await zone.getByLabel('Password').fill(PASSWORD);
+  await remove.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Account deleted.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  // The real tokens are gone (the original removed a key named 'accessToken').
+  expect(
+    await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),
+  ).toEqual([null, null]);
+  const login = await request.post('/api/token/', {
+    data: { username: account.username, password: PASSWORD },
+  });
+  expect(login.status()).toBe(401);
+});
