@@ -24,9 +24,14 @@ export interface Summarizer {
 }
 
 export interface SummarizerConfig {
+  /** Unset: the built-in engine only. Set (e.g. `http://127.0.0.1:11434`): Ollama first. */
   ollamaHost?: string | undefined;
+  /** Default `llama3.2:3b`. */
   ollamaModel: string;
+  /** One deadline for a whole summary, chunked requests included. Default 30000. */
   ollamaTimeoutMs: number;
+  /** Longest piece of a note sent in one request (default 6000 characters). */
+  ollamaChunkChars?: number | undefined;
 }
 
 /** Thrown when no engine can answer; the routes turn it into a 503 `{detail}`. */

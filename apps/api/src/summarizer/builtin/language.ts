@@ -1,0 +1,135 @@
+import { stemmer } from 'stemmer';
+import * as stopwords from 'stopword';
+
+/**
+ * Languages we recognise by their stopwords. English gets the Porter stemmer; the others are
+ * compared on lower-cased word forms, which is enough for an extract and never wrong.
+ */
+const LISTS = {
+  en: stopwords.eng,
+  fr: stopwords.fra,
+  de: stopwords.deu,
+  es: stopwords.spa,
+  it: stopwords.ita,
+  pt: stopwords.por,
+  nl: stopwords.nld,
+  sv: stopwords.swe,
+  da: stopwords.dan,
+  nb: stopwords.nob,
+  fi: stopwords.fin,
+  pl: stopwords.pol,
+  cs: stopwords.ces,
+  ro: stopwords.ron,
+  hu: stopwords.hun,
+  ca: stopwords.cat,
+  tr: stopwords.tur,
+  id: stopwords.ind,
+} as const;
+
+export type Language = keyof typeof LISTS;
+
+/**
+ * The `stopword` English list is short (108 words). Personal notes and chats are full of
+ * contractions, fillers and greetings that carry no topic, so they are added here.
+ */
+const ENGLISH_EXTRA = `not no nor so just will shall its it's i'm i've i'd i'll you're you've you'll you'd
+he's she's we're we've we'll they're they've they'll that's there's here's what's who's let's don't
+doesn't didn't can't cannot won't wouldn't shouldn't couldn't isn't aren't wasn't weren't haven't
+hasn't hadn't us am ours yours hers theirs myself yourself ourselves themselves itself yes yeah yep
+ok okay oh hey hi hello thanks thank please lol haha hahaha hmm um uh gonna wanna gotta really
+actually maybe anyway sure also even ever every again already yet though although whether either
+neither upon onto off per via etc re vs whom whose why when does done doing went going goes gone
+one two us one's`;
+
+const SETS = new Map<Language, Set<string>>();
+for (const [lang, words] of Object.entries(LISTS) as [Language, readonly string[]][]) {
+  const set = new Set(words.map((w) => w.toLowerCase()));
+  if (lang === 'en') for (const w of ENGLISH_EXTRA.split(/\s+/)) if (w) set.add(w);
+  SETS.set(lang, set);
+}
+
+/** Letters, marks and digits, with inner apostrophes kept ("don't", "l'été" stays one token). */
+const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
+/** Scripts written without spaces between words need the platform's dictionary-based segmenter. */
+const UNSPACED_RE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/** Splits text into lower-cased word tokens. */
+export function words(text: string): string[] {
+  if (UNSPACED_RE.test(text)) {
+    wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    const out: string[] = [];
+    for (const s of wordSegmenter.segment(text))
+      if (s.isWordLike) out.push(s.segment.toLowerCase());
+    return out;
+  }
+  const found = text.match(WORD_RE);
+  if (!found) return [];
+  for (let i = 0; i < found.length; i++) found[i] = found[i]!.toLowerCase().replace(/’/g, "'");
+  return found;
+}
+
+/** Counts the words of a display string the way a reader would (used for length rules). */
+export function countWords(text: string): number {
+  let n = 0;
+  for (const part of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(part)) n++;
+  return n;
+}
+
+/** Picks the language whose stopwords cover the most tokens; English wins ties and empty input. */
+export function detectLanguage(tokens: readonly string[]): Language {
+  let best: Language = 'en';
+  let bestHits = 0;
+  const sample = tokens.length > 2000 ? tokens.slice(0, 2000) : tokens;
+  for (const [lang, set] of SETS) {
+    let hits = 0;
+    for (const t of sample) if (set.has(t)) hits++;
+    if (hits > bestHits) {
+      best = lang;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+/** Turns word tokens into index terms: stopwords and one-letter tokens dropped, English stemmed. */
+export interface TermMaker {
+  language: Language;
+  terms(tokens: readonly string[]): string[];
+  isStopword(token: string): boolean;
+}
+
+const MAX_TERM_LENGTH = 40;
+
+export function termMaker(language: Language): TermMaker {
+  const stop = SETS.get(language)!;
+  // A per-call cache: the same words repeat a lot, and stemming is the costliest step per token.
+  const cache = new Map<string, string>();
+  const stem =
+    language === 'en'
+      ? (w: string) => {
+          let s = cache.get(w);
+          if (s === undefined) {
+            s = /^[a-z']+$/.test(w) ? stemmer(w.replace(/'s$/, '')) : w;
+            cache.set(w, s);
+          }
+          return s;
+        }
+      : (w: string) => w;
+  return {
+    language,
+    isStopword: (t) => stop.has(t),
+    terms(tokens) {
+      const out: string[] = [];
+      for (const t of tokens) {
+        if (t.length < 2 && !/\p{N}/u.test(t)) continue;
+        if (stop.has(t)) continue;
+        // A 100,000-character "word" would otherwise become a 100,000-character map key.
+        out.push(stem(t.length > MAX_TERM_LENGTH ? t.slice(0, MAX_TERM_LENGTH) : t));
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,271 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countWords } from './language';
+import { parseNote } from './structure';
+import { MAX_SUMMARY_WORDS, planLength, summarizeText } from './summarize';
+
+/** The sentences of a summary, in order, by matching them back to the note's units. */
+function pickedIndexes(note: string, summary: string): number[] {
+  const units = parseNote(note).units;
+  const found: number[] = [];
+  let rest = summary;
+  for (const u of units) {
+    const at = rest.indexOf(u.body);
+    if (at >= 0) {
+      found.push(u.index);
+      rest = rest.slice(at + u.body.length);
+    }
+  }
+  return found;
+}
+
+const BIKE_NEWS = [
+  'City council approves protected bike lanes',
+  '',
+  'The city council voted on Tuesday to build forty miles of protected bike lanes over five years, the largest cycling investment in the city’s history.',
+  'The plan costs 62 million dollars and separates the bike lanes from traffic with concrete curbs, starting with Main Street in spring.',
+  'Supporters of the bike lanes pointed to eleven cyclists killed on city streets in three years.',
+  'Shop owners on Main Street said the lanes will remove about 300 parking spaces.',
+  'The council answered with an amendment that adds two parking lots near Main Street.',
+  'Cycling groups said ridership on the one existing protected lane grew by 140 percent.',
+  'The mayor is expected to sign the plan this week, and construction begins in April.',
+  'Some business owners are considering a petition to put the bike lanes on the ballot.',
+  'The weather on Tuesday was mild, and the meeting room was crowded.',
+  'A food truck sold tacos outside the building during the debate.',
+].join('\n');
+
+describe('summarizeText: what counts as short', () => {
+  it('returns a note of at most 40 words as it is', () => {
+    const note =
+      'Grateful today for: the sun finally coming out, Jess bringing me soup, and finishing the puzzle with Dad. Tomorrow: call the bank. Then run 5k. Then read. Then sleep early.';
+    expect(countWords(note)).toBeLessThanOrEqual(40);
+    expect(summarizeText(note)).toBe(note);
+  });
+
+  it('returns a note of at most two sentences as it is, when it is not long', () => {
+    const note =
+      'The quarterly review went well and the board approved the hiring plan for the support team, which means four new people start in March and the backlog should shrink by summer. ' +
+      'We still need to find desks for them, order laptops and plan two weeks of onboarding with the existing team leads, ideally before the end of February.';
+    expect(countWords(note)).toBeGreaterThan(40);
+    expect(summarizeText(note)).toBe(note);
+  });
+
+  it('trims surrounding whitespace and a byte-order mark, and nothing else', () => {
+    expect(summarizeText('\uFEFF  Buy milk.\n\n')).toBe('Buy milk.');
+  });
+});
+
+describe('summarizeText: selection', () => {
+  it('picks the central sentences and leaves out the off-topic ones', () => {
+    const summary = summarizeText(BIKE_NEWS);
+    expect(summary).toContain(
+      'The city council voted on Tuesday to build forty miles of protected bike lanes',
+    );
+    expect(summary).not.toContain('tacos');
+    expect(summary).not.toContain('weather');
+    expect(summary).not.toContain('City council approves protected bike lanes'); // the title
+  });
+
+  it('returns the picked sentences in their original order', () => {
+    const summary = summarizeText(BIKE_NEWS);
+    const picked = pickedIndexes(BIKE_NEWS, summary);
+    expect(picked.length).toBeGreaterThanOrEqual(2);
+    expect([...picked].sort((a, b) => a - b)).toEqual(picked);
+    expect(picked.map((i) => parseNote(BIKE_NEWS).units[i]!.body).join(' ')).toBe(summary);
+  });
+
+  it('leaves out a near-duplicate of a sentence it already picked', () => {
+    const note = [
+      'Project kickoff notes',
+      '',
+      'The new billing service will move to the event queue before the end of the quarter.',
+      'Moving the billing service to the event queue must happen before the quarter ends.',
+      'The billing service to the event queue move happens before the end of the quarter.',
+      'Three teams depend on the billing service, so the migration needs a written plan.',
+      'Dana will review the migration plan for the billing service in two weeks.',
+      'The on-call rotation moves to July so that it does not collide with the migration.',
+      'The conference budget was approved as well, so two people can go to Berlin.',
+      'Lunch was pizza again.',
+    ].join('\n');
+    const summary = summarizeText(note);
+    const about = (s: string) => (summary.match(new RegExp(s, 'g')) ?? []).length;
+    expect(about('event queue')).toBe(1);
+    expect(summary).not.toContain('pizza');
+  });
+
+  it('prefers informative chat turns over greetings and keeps the speakers', () => {
+    const chat = [
+      'Nora: hey!!',
+      'Liam: hi :)',
+      'Nora: are we still on for dinner on friday at the new thai place on elm street?',
+      'Liam: yes, but can we make it 8 instead of 7? I have a work thing until 7:30',
+      'Nora: sure, 8 works',
+      'Liam: should I invite Theo too?',
+      'Nora: yes please, he owes me a beer anyway',
+      'Liam: ok',
+      'Nora: I will book a table for three at 8 at the thai place',
+      'Liam: perfect, see you friday',
+      'Nora: bye',
+    ].join('\n');
+    const summary = summarizeText(chat);
+    expect(summary).toMatch(/^(Nora|Liam): /);
+    expect(summary).toMatch(/dinner|table/);
+    expect(summary).not.toMatch(/hey!!|hi :\)|Liam: ok|bye/);
+    for (const part of summary.split(/(?<=[.!?])\s+(?=[A-Z][a-z]+: )/))
+      expect(part).toMatch(/^(Nora|Liam): /);
+  });
+
+  it('keeps list items readable and prefers open items over ticked ones', () => {
+    const todo = [
+      'Moving checklist',
+      '- [x] pay the electricity bill for the old flat',
+      '- [ ] give written notice to the landlord by August 31',
+      '- [ ] book the moving truck for Saturday the 30th',
+      '- [ ] ask Sam, Kevin and my brother to help carry the boxes',
+      '- [ ] change the address at the bank, the employer and the insurance',
+      '- [ ] transfer the internet contract two weeks before the move',
+      '- [ ] sell the old couch, it will not fit into the new living room',
+      '- [ ] clean the old apartment to get the deposit back',
+      '- [ ] take photos of the new apartment before unpacking',
+    ].join('\n');
+    const summary = summarizeText(todo);
+    expect(summary).not.toContain('electricity');
+    expect(summary).not.toMatch(/\[|\]|^- /);
+    expect(summary).toMatch(/\.$/);
+  });
+
+  it('prefers the lead of a news story', () => {
+    expect(summarizeText(BIKE_NEWS).startsWith('The city council voted on Tuesday')).toBe(true);
+  });
+
+  it('is deterministic', () => {
+    const first = summarizeText(BIKE_NEWS);
+    summarizeText(
+      'Something else entirely. With two sentences and more words than forty, surely, because this one rambles on and on about nothing in particular for quite a while.',
+    );
+    expect(summarizeText(BIKE_NEWS)).toBe(first);
+  });
+});
+
+describe('summarizeText: length', () => {
+  const sentence = (i: number) =>
+    `Sentence number ${i} talks about topic ${i % 7} with detail ${i % 11} and the shared project plan.`;
+  const prose = (n: number) => Array.from({ length: n }, (_, i) => sentence(i)).join(' ');
+
+  it('plans about one sentence for a short note, two or three for a page, 15% for a long one', () => {
+    const units = (n: number) => parseNote(prose(n)).units;
+    expect(planLength(80, units(6), false).sentences).toBe(1);
+    expect(planLength(250, units(15), false).sentences).toBe(2);
+    expect(planLength(500, units(30), false).sentences).toBe(3);
+    expect(planLength(2000, units(120), false).sentences).toBe(18);
+    expect(planLength(20_000, units(1200), false).words).toBe(MAX_SUMMARY_WORDS);
+  });
+
+  it('gives one sentence for a short note', () => {
+    const note = prose(5); // ~80 words
+    expect(countWords(note)).toBeLessThan(100);
+    expect(pickedIndexes(note, summarizeText(note))).toHaveLength(1);
+  });
+
+  it('gives two or three sentences for a page', () => {
+    const note = prose(25); // ~400 words
+    const n = pickedIndexes(note, summarizeText(note)).length;
+    expect(n).toBeGreaterThanOrEqual(2);
+    expect(n).toBeLessThanOrEqual(4);
+  });
+
+  it('never goes much past 120 words, however long the note', () => {
+    for (const n of [60, 300, 1500]) {
+      const words = countWords(summarizeText(prose(n)));
+      expect(words).toBeGreaterThan(40);
+      expect(words).toBeLessThanOrEqual(MAX_SUMMARY_WORDS + 10);
+    }
+  });
+});
+
+describe('summarizeText: other languages and odd input', () => {
+  it('gives an extract of a French note', () => {
+    const note = [
+      'Réunion des parents – 5 octobre',
+      '',
+      'La kermesse de juin a rapporté 2 340 €, soit 600 € de plus que l’an dernier.',
+      'M. Dubois propose d’utiliser cet argent pour la sortie des CM2 au château de Guédelon.',
+      'Le car coûte 1 150 € et l’entrée environ 9 € par enfant.',
+      'La cantine a encore augmenté ses prix de 0,30 € par repas, et les parents se plaignent de la qualité.',
+      'Nous allons demander un rendez-vous avec la mairie au sujet de la cantine avant les vacances.',
+      'Camille organise la bourse aux vêtements le 16 novembre dans le préau.',
+    ].join('\n');
+    const summary = summarizeText(note);
+    expect(summary.length).toBeGreaterThan(20);
+    expect(note.replace(/\s+/g, ' ')).toContain(summary.split(/(?<=\.) /)[0]);
+  });
+
+  it('gives an extract of German and Spanish prose', () => {
+    const de =
+      'Heute waren wir mit den Kindern im Zoo. Die Elefanten waren das Highlight, weil gerade gefüttert wurde. Danach gab es Eis, und es fing an zu regnen. Wir sind mit dem Bus nach Hause gefahren, alle waren müde. Nächstes Mal nehmen wir einen Regenschirm mit. Der Zoo war trotzdem schön für die Kinder.';
+    const es =
+      'Hoy fuimos con Lucía y los niños a la sierra. El camino hasta la laguna fue más largo de lo que pensábamos. Arriba hacía mucho frío y todavía había nieve. Comimos junto a la laguna y vimos buitres. En la bajada Lucía se torció el tobillo. La próxima vez elegiremos una ruta más corta para los niños.';
+    for (const note of [de, es]) {
+      const summary = summarizeText(note);
+      expect(summary.length).toBeGreaterThan(10);
+      for (const s of summary.split(/(?<=[.!?]) /)) expect(note).toContain(s);
+    }
+  });
+
+  it('never crashes on odd input', () => {
+    const giantWord = 'x'.repeat(100_000);
+    expect(summarizeText('')).toBe('');
+    expect(summarizeText('   \n\t  ')).toBe('');
+    expect(summarizeText('🎉🎉🎉 😀 👍')).toBe('🎉🎉🎉 😀 👍');
+    expect(summarizeText(giantWord)).toBe(giantWord);
+    expect(summarizeText('.....!!!???')).toBe('.....!!!???');
+    expect(
+      summarizeText('会議は月曜日です。予算を確認しました。来週までに報告書を書きます。'.repeat(20))
+        .length,
+    ).toBeGreaterThan(0);
+    const longRunOn = Array.from({ length: 3000 }, (_, i) => `word${i % 97}`).join(' ');
+    const summary = summarizeText(longRunOn);
+    expect(countWords(summary)).toBeLessThanOrEqual(MAX_SUMMARY_WORDS + 10);
+    const manyGiantWords = Array.from({ length: 60 }, () => 'y'.repeat(2000)).join(' ');
+    expect(() => summarizeText(manyGiantWords)).not.toThrow();
+  });
+
+  it('never throws and is deterministic for any string (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), (text) => {
+        const a = summarizeText(text);
+        expect(typeof a).toBe('string');
+        expect(summarizeText(text)).toBe(a);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('only ever returns sentences of the note (property)', () => {
+    const word = fc.constantFrom(
+      'budget',
+      'team',
+      'plan',
+      'roof',
+      'quote',
+      'vote',
+      'April',
+      'fee',
+      'the',
+      'and',
+      'was',
+      'will',
+    );
+    const sentenceArb = fc
+      .array(word, { minLength: 4, maxLength: 14 })
+      .map((w) => `${w.join(' ')}.`);
+    fc.assert(
+      fc.property(fc.array(sentenceArb, { minLength: 3, maxLength: 40 }), (sentences) => {
+        const note = sentences.map((s) => s[0]!.toUpperCase() + s.slice(1)).join(' ');
+        const summary = summarizeText(note);
+        for (const s of summary.split(/(?<=\.) /)) expect(note).toContain(s);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
