@@ -103,7 +103,7 @@ export class ConfigError extends Error {
 
 /** `apps/web/dist`, found from this file: the same depth from `src/` and from `dist/`. */
 function defaultWebDist(): string {
-  return fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  return path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 }
 
 /**
