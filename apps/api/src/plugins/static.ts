@@ -19,7 +19,7 @@ export const staticPlugin = fp<{ root: string }>(
     }
     await app.register(fastifyStatic, {
       root,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       dotfiles: 'ignore',
       preCompressed: true,
