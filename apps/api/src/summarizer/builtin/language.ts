@@ -73,22 +73,42 @@ export function words(text: string): string[] {
 
 /** Counts the words of a display string the way a reader would (used for length rules). */
 export function countWords(text: string): number {
-  let n = 0;
-  for (const part of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(part)) n++;
-  return n;
+  // One pass: a word is a run of non-spaces that holds at least one letter or digit.
+  return text.match(COUNTED_WORD_RE)?.length ?? 0;
 }
+
+// Anchored at the start of a run (lookbehind), so a long run of punctuation is scanned once.
+const COUNTED_WORD_RE = /(?<!\S)[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
+
+/** For each stopword, the languages whose list has it: one map look-up per token. */
+const LANGUAGES_OF = new Map<string, Language[]>();
+for (const [lang, set] of SETS) {
+  for (const w of set) {
+    const langs = LANGUAGES_OF.get(w);
+    if (langs) langs.push(lang);
+    else LANGUAGES_OF.set(w, [lang]);
+  }
+}
+const LANGUAGE_ORDER = [...SETS.keys()];
+
+/** Tokens enough to tell the languages apart; the rest of a long note adds nothing. */
+const DETECT_SAMPLE = 400;
 
 /** Picks the language whose stopwords cover the most tokens; English wins ties and empty input. */
 export function detectLanguage(tokens: readonly string[]): Language {
+  const hits = new Map<Language, number>();
+  const n = Math.min(tokens.length, DETECT_SAMPLE);
+  for (let i = 0; i < n; i++) {
+    const langs = LANGUAGES_OF.get(tokens[i]!);
+    if (langs) for (const l of langs) hits.set(l, (hits.get(l) ?? 0) + 1);
+  }
   let best: Language = 'en';
   let bestHits = 0;
-  const sample = tokens.length > 2000 ? tokens.slice(0, 2000) : tokens;
-  for (const [lang, set] of SETS) {
-    let hits = 0;
-    for (const t of sample) if (set.has(t)) hits++;
-    if (hits > bestHits) {
+  for (const lang of LANGUAGE_ORDER) {
+    const h = hits.get(lang) ?? 0;
+    if (h > bestHits) {
       best = lang;
-      bestHits = hits;
+      bestHits = h;
     }
   }
   return best;

@@ -36,9 +36,9 @@ const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/gu
 
 let segmenter: Intl.Segmenter | undefined;
 
+/** The last word of a short tail of text (callers pass at most 64 characters). */
 function lastWord(s: string): string {
-  // Only the tail is searched: an unanchored pattern over a long run of text is quadratic.
-  const m = /(\S+)\s*$/.exec(s.slice(-64));
+  const m = /(\S+)\s*$/.exec(s);
   // Opening brackets and quotes are not part of the abbreviation: "(e.g." is "e.g.".
   return m ? m[1]!.replace(/^[("'“‘[]+/, '') : '';
 }
@@ -67,12 +67,102 @@ function isFalseBreak(before: string, after: string): boolean {
   return false;
 }
 
+const TERMINATOR_RE = /[.!?…。！？‼⁇⁈⁉]/u;
+
 /** Splits one paragraph (no line breaks needed) into sentences, trimmed, none empty. */
 export function splitSentences(paragraph: string): string[] {
-  const text = paragraph.replace(/\s+/g, ' ').trim();
-  if (!text) return [];
-  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  return splitParagraphs([paragraph])[0]!;
+}
 
+/**
+ * V8's segmenter costs a few microseconds per call and grows faster than linearly with the
+ * length of the string it walks, so it is fed windows of about this many characters: short
+ * paragraphs are batched together, long ones are cut at sentence ends first.
+ */
+const WINDOW = 1000;
+/** A sentence end followed by what starts a sentence: a safe place to cut a long paragraph. */
+const SEAM_RE = /[.!?…]["'”’)\]]*\s+(?=[\p{Lu}\p{N}"“‘(])/gu;
+
+interface Piece {
+  paragraph: number;
+  offset: number;
+  text: string;
+}
+
+/** Cuts a long paragraph into windows, recording sentence-end seams as breaks. */
+function windows(text: string, paragraph: number, pieces: Piece[], cuts: number[]): void {
+  let start = 0;
+  while (text.length - start > WINDOW) {
+    const limit = start + WINDOW;
+    let seam = -1;
+    SEAM_RE.lastIndex = start + WINDOW / 2;
+    for (let m = SEAM_RE.exec(text); m && m.index + m[0].length <= limit; m = SEAM_RE.exec(text)) {
+      seam = m.index + m[0].length;
+    }
+    if (seam > start) {
+      cuts.push(seam);
+    } else {
+      // No sentence end in reach (a run-on): cut at a space, or anywhere, without a break.
+      const space = text.lastIndexOf(' ', limit);
+      seam = space > start ? space : limit;
+    }
+    pieces.push({ paragraph, offset: start, text: text.slice(start, seam) });
+    start = seam;
+  }
+  pieces.push({ paragraph, offset: start, text: text.slice(start) });
+}
+
+/** Splits many paragraphs at once, feeding the segmenter windows of about WINDOW characters. */
+export function splitParagraphs(paragraphs: readonly string[]): string[][] {
+  const texts = paragraphs.map((p) => p.replace(/\s+/g, ' ').trim());
+  // No terminator before the last character: one sentence, no segmenter needed.
+  const needed = texts.map((t) => t !== '' && TERMINATOR_RE.test(t.slice(0, -1)));
+  const cuts: number[][] = texts.map(() => []);
+  const pieces: Piece[] = [];
+  texts.forEach((t, i) => {
+    if (needed[i]) windows(t, i, pieces, cuts[i]!);
+  });
+
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  const run = (batch: Piece[]) => {
+    // Line breaks always break, so joined pieces never run into each other.
+    const joined = batch.map((p) => p.text).join('\n');
+    let k = 0;
+    let start = 0;
+    let end = batch[0]!.text.length;
+    for (const { index } of segmenter!.segment(joined)) {
+      while (index > end && k < batch.length - 1) {
+        k++;
+        start = end + 1;
+        end = start + batch[k]!.text.length;
+      }
+      const piece = batch[k]!;
+      if (index > start && index < end) cuts[piece.paragraph]!.push(piece.offset + index - start);
+    }
+  };
+  let batch: Piece[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    if (batch.length > 0 && size + piece.text.length > WINDOW) {
+      run(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(piece);
+    size += piece.text.length + 1;
+  }
+  if (batch.length > 0) run(batch);
+
+  return texts.map((t, i) => {
+    if (!t) return [];
+    if (!needed[i]) return [t];
+    const sorted = [...new Set(cuts[i])].sort((a, b) => a - b);
+    return sentencesAt(t, sorted);
+  });
+}
+
+/** Cuts `text` at the segmenter's breaks, except inside URLs and e-mails and after abbreviations. */
+function sentencesAt(text: string, cuts: readonly number[]): string[] {
   const protectedSpans: [number, number][] = [];
   if (/:\/\/|www\./i.test(text)) {
     for (const m of text.matchAll(URL_RE)) protectedSpans.push([m.index, m.index + m[0].length]);
@@ -83,23 +173,20 @@ export function splitSentences(paragraph: string): string[] {
   protectedSpans.sort((a, b) => a[0] - b[0]);
 
   const out: string[] = [];
-  let current = '';
+  let from = 0;
   let spanIdx = 0;
-  for (const { segment, index } of segmenter.segment(text)) {
-    if (current) {
-      while (spanIdx < protectedSpans.length && protectedSpans[spanIdx]![1] <= index) spanIdx++;
-      const span = protectedSpans[spanIdx];
-      const insideProtected = span !== undefined && span[0] < index && index < span[1];
-      if (insideProtected || isFalseBreak(current, segment)) {
-        current += segment;
-        continue;
-      }
-      out.push(current.trim());
-    }
-    current = segment;
+  for (const cut of cuts) {
+    while (spanIdx < protectedSpans.length && protectedSpans[spanIdx]![1] <= cut) spanIdx++;
+    const span = protectedSpans[spanIdx];
+    if (span !== undefined && span[0] < cut && cut < span[1]) continue;
+    // Only the neighbourhood of the break matters; slicing keeps long paragraphs linear.
+    if (isFalseBreak(text.slice(Math.max(from, cut - 64), cut), text.slice(cut, cut + 64)))
+      continue;
+    out.push(text.slice(from, cut).trim());
+    from = cut;
   }
-  if (current.trim()) out.push(current.trim());
-  return out.flatMap(splitBeforeNumber);
+  out.push(text.slice(from).trim());
+  return out.filter((s) => s !== '').flatMap(splitBeforeNumber);
 }
 
 /**
@@ -131,6 +218,8 @@ export const MAX_SENTENCE_WORDS = 60;
  * can neither dominate the scoring nor blow the summary's length cap.
  */
 export function breakLongSentence(sentence: string): string[] {
+  // Fewer characters than twice the limit cannot hold more words than the limit.
+  if (sentence.length < MAX_SENTENCE_WORDS * 2) return [sentence];
   const tokens = sentence.split(' ');
   if (tokens.length <= MAX_SENTENCE_WORDS) return [sentence];
   const pieces: string[] = [];

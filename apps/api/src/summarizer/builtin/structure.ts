@@ -1,4 +1,5 @@
-import { breakLongSentence, splitSentences } from './sentences';
+import { countWords } from './language';
+import { breakLongSentence, splitParagraphs } from './sentences';
 
 /**
  * Reads a note's layout (title, headings, lists, chat turns, hard-wrapped prose) and turns it into
@@ -14,6 +15,8 @@ export interface Unit {
   text: string;
   /** What is scored: `text` without the speaker prefix. */
   body: string;
+  /** Words in `body`. */
+  words: number;
   kind: UnitKind;
   speaker?: string;
   /** Units from the same paragraph, item or chat turn share a group (adjacent picks join up). */
@@ -81,9 +84,7 @@ function classify(raw: string): Line {
   return { kind: 'plain', raw, content: trimmed, indent };
 }
 
-function wordCount(s: string): number {
-  return s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
+const wordCount = countWords;
 
 /** A short line with no end punctuation that introduces what follows ("Decisions:", "What went well"). */
 function looksLikeHeading(line: Line, next: Line | undefined): boolean {
@@ -170,41 +171,36 @@ export function parseNote(input: string): NoteStructure {
     }
   }
 
-  const units: Unit[] = [];
+  interface Paragraph {
+    text: string;
+    kind: UnitKind;
+    speaker?: string;
+    done: boolean;
+    block: number;
+    firstInBlock: boolean;
+    section?: string;
+  }
+  const paragraphs: Paragraph[] = [];
   let sentenceCount = 0;
   let section: string | undefined;
   let block = 0;
-  let group = 0;
   let blockHasUnits = false;
 
   const emit = (
-    paragraph: string,
+    text: string,
     kind: UnitKind,
     extra: { speaker?: string; done?: boolean } = {},
   ): void => {
-    const sentences =
-      kind === 'turn' && wordCount(paragraph) <= 30 ? [paragraph] : splitSentences(paragraph);
-    let leading = true;
-    for (const s of sentences) {
-      for (const piece of breakLongSentence(s)) {
-        sentenceCount++;
-        units.push({
-          index: units.length,
-          text: extra.speaker ? `${extra.speaker}: ${piece}` : piece,
-          body: piece,
-          kind,
-          ...(extra.speaker ? { speaker: extra.speaker } : {}),
-          group,
-          block,
-          leading: leading && !blockHasUnits,
-          done: extra.done ?? false,
-          ...(section ? { section } : {}),
-        });
-        leading = false;
-        blockHasUnits = true;
-      }
-    }
-    group++;
+    paragraphs.push({
+      text,
+      kind,
+      ...(extra.speaker ? { speaker: extra.speaker } : {}),
+      done: extra.done ?? false,
+      block,
+      firstInBlock: !blockHasUnits,
+      ...(section ? { section } : {}),
+    });
+    blockHasUnits = true;
   };
 
   const newBlock = () => {
@@ -258,6 +254,35 @@ export function parseNote(input: string): NoteStructure {
       }
     }
   }
+
+  // Short chat turns stay whole ("Amanda: I baked cookies. Do you want some?"); everything else
+  // is split into sentences, all paragraphs in one pass of the segmenter.
+  const keepWhole = paragraphs.map((p) => p.kind === 'turn' && wordCount(p.text) <= 30);
+  const split = splitParagraphs(paragraphs.map((p, i) => (keepWhole[i] ? '' : p.text)));
+  const units: Unit[] = [];
+  paragraphs.forEach((p, group) => {
+    const sentences = keepWhole[group] ? [p.text] : split[group]!;
+    let leading = p.firstInBlock;
+    for (const s of sentences) {
+      for (const piece of breakLongSentence(s)) {
+        sentenceCount++;
+        units.push({
+          index: units.length,
+          text: p.speaker ? `${p.speaker}: ${piece}` : piece,
+          body: piece,
+          words: countWords(piece),
+          kind: p.kind,
+          ...(p.speaker ? { speaker: p.speaker } : {}),
+          group,
+          block: p.block,
+          leading,
+          done: p.done,
+          ...(p.section ? { section: p.section } : {}),
+        });
+        leading = false;
+      }
+    }
+  });
 
   return { ...(title ? { title } : {}), units, isChat, sentenceCount };
 }

@@ -42,7 +42,7 @@ export function planLength(
   sentences = Math.min(sentences, n);
   // Lists and chats are made of short pieces: budget in words, as if they were sentences of
   // ordinary length, so "one sentence" of a to-do list is a few items rather than one.
-  const average = n > 0 ? units.reduce((s, u) => s + countWords(u.body), 0) / n : 0;
+  const average = n > 0 ? units.reduce((s, u) => s + u.words, 0) / n : 0;
   const perSentence = Math.max(average, isChat ? 14 : 22);
   let budget = Math.round(sentences * perSentence);
   // A chat's turns are short and its point is spread over several of them.
@@ -126,7 +126,7 @@ function scoreUnits(
     if (style === 'prose' && u.leading && i > 0) score += t.paragraphLead;
     // Length: fragments ("ok", "Roof repair.") say little; very long ones crowd out others.
     if (content < 4) score *= [0.1, 0.3, 0.5, 0.8][content]!;
-    const w = countWords(u.body);
+    const w = u.words;
     if (w > 40) score *= 40 / w;
     if (u.done) score *= 0.4;
     if (METADATA_RE.test(u.body)) score *= 0.3;
@@ -255,7 +255,7 @@ export function summarizeText(input: string): string {
   const items: Scored[] = units.map((unit, i) => ({
     unit,
     vector: space.vectors[i]!,
-    words: countWords(unit.text),
+    words: unit.words + (unit.speaker ? countWords(unit.speaker) : 0),
     score: scores[i]!,
   }));
   const plan = planLength(totalWords, units, structure.isChat);
