@@ -25,5 +25,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // Read by scripts/sizes.mjs to find what each screen loads.
+    manifest: true,
   },
 });

@@ -26,14 +26,19 @@ test.describe('register and login', () => {
     await submit.click();
     await expect(submit).toHaveAttribute('aria-busy', 'true');
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Registration successful' }),
+    ).toBeVisible();
 
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible();
-    const stored = await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('access'),
+      localStorage.getItem('refresh'),
+    ]);
     expect(stored[0]).toMatch(/^ey/);
     expect(stored[1]).toMatch(/^ey/);
   });
@@ -99,9 +104,14 @@ test.describe('register and login', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
-  test('Logout clears local storage and goes to /landing', async ({ authedPage: page, account }) => {
+  test('Logout clears local storage and goes to /landing', async ({
+    authedPage: page,
+    account,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: `Welcome, ${account.username}!` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${account.username}!` }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/landing$/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

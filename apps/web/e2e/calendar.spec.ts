@@ -63,7 +63,9 @@ test('calendar: today first, timed and untimed events, marks, delete, another da
   // Another day of the month: its own (empty) list.
   const other = today.day === 15 ? 16 : 15;
   const otherIso = `${today.iso.slice(0, 8)}${String(other).padStart(2, '0')}`;
-  const fetched = page.waitForRequest((r) => r.url().includes(`/api/calendar/events/?date=${otherIso}`));
+  const fetched = page.waitForRequest((r) =>
+    r.url().includes(`/api/calendar/events/?date=${otherIso}`),
+  );
   await page.locator(`[data-day="${otherIso}"] button`).click();
   await fetched;
   await expect(panel.getByRole('heading', { name: `Events on ${otherIso}` })).toBeVisible();
@@ -142,8 +144,8 @@ test('calendar: the views work with the keyboard alone', async ({ authedPage: pa
   await expect(page.locator('.rdp-day_button:focus')).toHaveCount(1);
   await page.keyboard.press('Home'); // start of the week
   await page.keyboard.press('Enter');
-  const picked = await page.locator('.rdp-day_button:focus').evaluate((el) =>
-    el.closest('[data-day]')?.getAttribute('data-day'),
-  );
+  const picked = await page
+    .locator('.rdp-day_button:focus')
+    .evaluate((el) => el.closest('[data-day]')?.getAttribute('data-day'));
   await expect(page.getByRole('heading', { name: `Events on ${picked}` })).toBeVisible();
 });

@@ -142,7 +142,10 @@ export function apiAs(account: Account, request: import('@playwright/test').APIR
       return res.json();
     },
     async createTodo(task: string, due_date: string | null, priority: 'L' | 'M' | 'H' = 'M') {
-      const res = await request.post('/api/todos/', { headers, data: { task, due_date, priority } });
+      const res = await request.post('/api/todos/', {
+        headers,
+        data: { task, due_date, priority },
+      });
       expect(res.status()).toBe(201);
       return res.json();
     },

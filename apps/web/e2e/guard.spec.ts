@@ -1,12 +1,4 @@
-import {
-  expect,
-  expiredAccess,
-  failApi,
-  forgeToken,
-  readExp,
-  storeTokens,
-  test,
-} from './fixtures';
+import { expect, expiredAccess, failApi, forgeToken, readExp, storeTokens, test } from './fixtures';
 
 const SCREENS = [
   { path: '/', heading: /^Welcome, / },
@@ -70,7 +62,9 @@ test.describe('the guard of every signed-in screen', () => {
       if (r.url().endsWith('/api/token/refresh/')) refreshes.push(r.url());
     });
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: `Welcome, ${account.username}!` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${account.username}!` }),
+    ).toBeVisible();
     expect(refreshes).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem('access'))).not.toBe(forged);
   });
@@ -81,7 +75,10 @@ test.describe('the guard of every signed-in screen', () => {
     await page.goto('/todo');
     await expect(page.getByRole('heading', { name: 'My To-Do List' })).toBeVisible();
     // The session is revoked server-side while the screen is open.
-    const unauthorized = { detail: 'Given token not valid for any token type', code: 'token_not_valid' };
+    const unauthorized = {
+      detail: 'Given token not valid for any token type',
+      code: 'token_not_valid',
+    };
     await failApi(page, 'POST', '/api/todos/', { status: 401, body: unauthorized });
     await failApi(page, 'POST', '/api/token/refresh/', { status: 401, body: unauthorized });
     await page.getByLabel('Task', { exact: true }).fill('Will not be saved');

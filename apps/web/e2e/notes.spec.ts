@@ -54,7 +54,7 @@ test('notes: create, newest first, paginate past 10, summarize (kept on reload),
     'true',
   );
   await expect(planning.getByText('Summary:')).toBeVisible();
-  const summary = await planning.locator('.summary p').innerText();
+  const summary = (await planning.locator('.summary p').textContent()) ?? '';
   expect(summary.length).toBeGreaterThan(10);
 
   // The summary is saved on the note: it is still there after a reload.
@@ -82,7 +82,7 @@ test('notes: deleting the only note of the last page shows the page before it', 
   await page.getByRole('button', { name: 'Delete note' }).click();
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
   await expect(page).not.toHaveURL(/page=2/);
-  await expect(
-    page.getByRole('region', { name: 'Your notes' }).getByRole('listitem'),
-  ).toHaveCount(10);
+  await expect(page.getByRole('region', { name: 'Your notes' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
 });

@@ -74,7 +74,11 @@ test('to-dos: create with and without dates, order, toggle by checkbox and by te
   await expect(page.getByText('No date, added first')).toHaveCount(0);
 });
 
-test('to-dos: ten per page, sorted across pages', async ({ authedPage: page, account, request }) => {
+test('to-dos: ten per page, sorted across pages', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
   const api = apiAs(account, request);
   // Created out of order; the list is in due-date order across both pages.
   for (const day of [12, 3, 25, 7, 18, 1, 30, 9, 14, 21]) {

@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { type CustomComponents, DayPicker } from 'react-day-picker';
+import { type CustomComponents, DayPicker, type Labels } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../styles/calendar.css';
 import { centuryStart, decadeStart, firstOfMonth, parseLocalIsoDate } from '../../lib/dates';
@@ -50,6 +50,26 @@ function MonthCaptionButton({ children, className }: { children?: ReactNode; cla
 }
 
 const dayPickerComponents: Partial<CustomComponents> = { CaptionLabel: MonthCaptionButton };
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/**
+ * "Sunday, November 1, 2026": the visible number is a word of the name (WCAG 2.5.3, label in
+ * name); react-day-picker's default ordinal ("1st") is not.
+ */
+const dayPickerLabels: Partial<Labels> = {
+  labelDayButton: (date, modifiers) => {
+    let label = DAY_LABEL.format(date);
+    if (modifiers?.today) label = `Today, ${label}`;
+    if (modifiers?.selected) label = `${label}, selected`;
+    return label;
+  },
+};
 
 function NavButton({
   label,
@@ -122,6 +142,7 @@ export function DrillCalendar({
             onMonthChange={onMonthChange}
             navLayout="around"
             components={dayPickerComponents}
+            labels={dayPickerLabels}
             modifiers={{ hasEvents: marked }}
             modifiersClassNames={{ hasEvents: 'has-events' }}
             autoFocus={focusOnShow}

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { CalendarDays, CheckSquare, LogOut, NotebookPen, Sparkles } from 'lucide-react';
+import { CalendarDays, CheckSquare, LogOut, NotebookPen, Settings } from 'lucide-react';
 import { Button } from '../../components/button';
 import { QueryBoundary } from '../../components/query-boundary';
 import { meQuery } from '../../features/user/queries';
@@ -72,7 +72,7 @@ function HomePage() {
             </span>
           </li>
           <li>
-            <Sparkles aria-hidden="true" size={20} />
+            <Settings aria-hidden="true" size={20} />
             <span>
               <strong>Settings:</strong> change your username or password, or delete your account.
             </span>
