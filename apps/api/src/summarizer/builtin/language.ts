@@ -39,7 +39,8 @@ hasn't hadn't us am ours yours hers theirs myself yourself ourselves themselves 
 ok okay oh hey hi hello thanks thank please lol haha hahaha hmm um uh gonna wanna gotta really
 actually maybe anyway sure also even ever every again already yet though although whether either
 neither upon onto off per via etc re vs whom whose why when does done doing went going goes gone
-one two us one's`;
+one two us one's bye byebye cya ttyl brb omg lmao rofl xd xoxo gr8 thx ty np idk btw pls plz
+hahah hehe yay wow ah aw lemme gimme dunno ya yea nah kk`;
 
 const SETS = new Map<Language, Set<string>>();
 for (const [lang, words] of Object.entries(LISTS) as [Language, readonly string[]][]) {
@@ -47,6 +48,12 @@ for (const [lang, words] of Object.entries(LISTS) as [Language, readonly string[
   if (lang === 'en') for (const w of ENGLISH_EXTRA.split(/\s+/)) if (w) set.add(w);
   SETS.set(lang, set);
 }
+
+/**
+ * Chat exports stand in for attachments with placeholders ("<file_gif>", "<Media omitted>",
+ * "<link>"); they are not words of the conversation.
+ */
+export const PLACEHOLDER_RE = /<[\p{L}\p{N}_ -]{1,30}>/gu;
 
 /** Letters, marks and digits, with inner apostrophes kept ("don't", "l'été" stays one token). */
 const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
@@ -58,6 +65,7 @@ let wordSegmenter: Intl.Segmenter | undefined;
 
 /** Splits text into lower-cased word tokens. */
 export function words(text: string): string[] {
+  if (text.includes('<')) text = text.replace(PLACEHOLDER_RE, ' ');
   if (UNSPACED_RE.test(text)) {
     wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
     const out: string[] = [];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords } from './language';
 import { parseNote } from './structure';
-import { MAX_SUMMARY_WORDS, planLength, summarizeText } from './summarize';
+import { MAX_SUMMARY_WORDS, planLength, summarizeText, withFinalStop } from './summarize';
 
 /** The sentences of a summary, in order, by matching them back to the note's units. */
 function pickedIndexes(note: string, summary: string): number[] {
@@ -113,6 +113,36 @@ describe('summarizeText: selection', () => {
     expect(summary).not.toMatch(/hey!!|hi :\)|Liam: ok|bye/);
     for (const part of summary.split(/(?<=[.!?])\s+(?=[A-Z][a-z]+: )/))
       expect(part).toMatch(/^(Nora|Liam): /);
+  });
+
+  it('skips attachment placeholders and goodbyes in chat exports, and keeps smileys intact', () => {
+    const chat = [
+      "Hannah: Hey, do you have Betty's number?",
+      'Amanda: Lemme check',
+      'Hannah: <file_gif>',
+      "Amanda: Sorry, can't find it.",
+      'Amanda: Ask Larry, he called her last time we were at the park together',
+      "Hannah: I don't know him well",
+      'Hannah: <file_gif>',
+      "Amanda: Don't be shy, he's very nice ;)",
+      'Hannah: ok I will text Larry tonight about the number',
+      'Hannah: Bye',
+      'Amanda: Bye bye',
+    ].join('\n');
+    const summary = summarizeText(chat);
+    expect(summary).not.toContain('<file_gif>');
+    expect(summary).not.toMatch(/Bye/);
+    expect(summary).toMatch(/Larry/);
+  });
+
+  it('ends picked list items and chat lines with a full stop, but not after a smiley', () => {
+    expect(withFinalStop('call grandma')).toBe('call grandma.');
+    expect(withFinalStop('add an alert (Omar)')).toBe('add an alert (Omar).');
+    expect(withFinalStop('see you at 8')).toBe('see you at 8.');
+    expect(withFinalStop('Done!')).toBe('Done!');
+    expect(withFinalStop('he is nice ;)')).toBe('he is nice ;)');
+    expect(withFinalStop('bring cookies :-)')).toBe('bring cookies :-)');
+    expect(withFinalStop('party 🎉')).toBe('party 🎉');
   });
 
   it('keeps list items readable and prefers open items over ticked ones', () => {

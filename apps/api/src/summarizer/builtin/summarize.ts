@@ -87,6 +87,8 @@ export const TUNING = {
   lambda: 0.7,
 };
 
+const ATTACHMENT_ONLY_RE = /^(?:<[^>]{1,30}>|(?:image|video|audio|media|sticker|gif) omitted)$/iu;
+
 const LABEL_RE = /^([^:]{1,30}):\s/u;
 
 /** Notes made mostly of list items and "Label: text" lines, where position says little. */
@@ -113,8 +115,13 @@ function scoreUnits(
   const style = isChat ? 'chat' : structured ? 'structured' : 'prose';
   const positionWeight = t.position[style];
   const scale = t.positionScale[style];
+  // A fragment is short for its note: chat turns are short by nature, so there only the
+  // emptiest turns ("ok!", "bye") count as fragments.
+  const averageContent = termLists.reduce((sum, t) => sum + t.length, 0) / Math.max(1, n);
+  const fragment = isChat ? Math.min(4, Math.max(2, averageContent / 2)) : 4;
   return units.map((u, i) => {
-    const content = termLists[i]!.length;
+    // Numbers alone ("14:11 EST, 25 October 2013") do not make a sentence worth reading.
+    const content = termLists[i]!.filter((t) => /\p{L}{2}/u.test(t)).length;
     const position = 1 / (1 + i / scale);
     const title = titleDense ? dotWithDense(vectors[i]!, titleDense) : 0;
     let score =
@@ -125,10 +132,12 @@ function scoreUnits(
       t.density * Math.min(1, content / t.densityTerms);
     if (style === 'prose' && u.leading && i > 0) score += t.paragraphLead;
     // Length: fragments ("ok", "Roof repair.") say little; very long ones crowd out others.
-    if (content < 4) score *= [0.1, 0.3, 0.5, 0.8][content]!;
+    if (content < fragment) score *= [0.1, 0.3, 0.5, 0.8][content]!;
     const w = u.words;
     if (w > 40) score *= 40 / w;
     if (u.done) score *= 0.4;
+    // An attachment placeholder alone ("<file_gif>", "<Media omitted>") says nothing.
+    if (ATTACHMENT_ONLY_RE.test(u.body)) score = 0;
     if (METADATA_RE.test(u.body)) score *= 0.3;
     const label = LABEL_RE.exec(u.body)?.[1];
     if ((u.section && KEY_SECTION_RE.test(u.section)) || (label && KEY_SECTION_RE.test(label))) {
@@ -180,8 +189,9 @@ function select(items: Scored[], plan: SummaryPlan, vocabulary: number): Scored[
   return picked;
 }
 
-function withFinalStop(text: string): string {
-  return /[\p{L}\p{N})\]"'”’%]$/u.test(text) ? `${text}.` : text;
+/** Ends a list item or chat line with a full stop, unless it ends in punctuation or a smiley. */
+export function withFinalStop(text: string): string {
+  return /(?:[\p{L}\p{N}%]|[\p{L}\p{N}%.][)\]"'”’])$/u.test(text) ? `${text}.` : text;
 }
 
 /** Joins picked units in note order; consecutive sentences of one chat turn share the speaker. */
