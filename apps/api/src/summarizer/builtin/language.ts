@@ -73,20 +73,44 @@ export function words(text: string): string[] {
       if (s.isWordLike) out.push(s.segment.toLowerCase());
     return out;
   }
-  const found = text.match(WORD_RE);
-  if (!found) return [];
-  for (let i = 0; i < found.length; i++) found[i] = found[i]!.toLowerCase().replace(/’/g, "'");
-  return found;
+  let lower = text.toLowerCase();
+  if (lower.includes('’')) lower = lower.replace(/’/g, "'");
+  return lower.match(WORD_RE) ?? [];
 }
 
 /** Counts the words of a display string the way a reader would (used for length rules). */
 export function countWords(text: string): number {
-  // One pass: a word is a run of non-spaces that holds at least one letter or digit.
-  return text.match(COUNTED_WORD_RE)?.length ?? 0;
+  // A word is a run of non-spaces holding at least one letter or digit. A plain loop: this runs
+  // for every sentence, and a regex match would allocate every word.
+  let count = 0;
+  let inWord = false;
+  let counted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || c === 160 || (c > 255 && SPACE_RE.test(text[i]!))) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      counted = false;
+    }
+    if (counted) continue;
+    const alnum =
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      (c > 127 && LETTER_OR_DIGIT_RE.test(text.slice(i, i + 2)));
+    if (alnum) {
+      count++;
+      counted = true;
+    }
+  }
+  return count;
 }
 
-// Anchored at the start of a run (lookbehind), so a long run of punctuation is scanned once.
-const COUNTED_WORD_RE = /(?<!\S)[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
+const SPACE_RE = /\s/;
+const LETTER_OR_DIGIT_RE = /^[\p{L}\p{N}]/u;
 
 /** For each stopword, the languages whose list has it: one map look-up per token. */
 const LANGUAGES_OF = new Map<string, Language[]>();
@@ -133,29 +157,29 @@ const MAX_TERM_LENGTH = 40;
 
 export function termMaker(language: Language): TermMaker {
   const stop = SETS.get(language)!;
-  // A per-call cache: the same words repeat a lot, and stemming is the costliest step per token.
-  const cache = new Map<string, string>();
-  const stem =
-    language === 'en'
-      ? (w: string) => {
-          let s = cache.get(w);
-          if (s === undefined) {
-            s = /^[a-z']+$/.test(w) ? stemmer(w.replace(/'s$/, '')) : w;
-            cache.set(w, s);
-          }
-          return s;
-        }
-      : (w: string) => w;
+  const english = language === 'en';
+  // Per call: token → term, or null when the token is no term. Words repeat a lot in a note, so
+  // most tokens cost one look-up; stemming runs once per distinct word.
+  const memo = new Map<string, string | null>();
+  const termOf = (t: string): string | null => {
+    if (t.length < 2 && !/\p{N}/u.test(t)) return null;
+    if (stop.has(t)) return null;
+    // A 100,000-character "word" would otherwise become a 100,000-character map key.
+    const w = t.length > MAX_TERM_LENGTH ? t.slice(0, MAX_TERM_LENGTH) : t;
+    return english && /^[a-z']+$/.test(w) ? stemmer(w.replace(/'s$/, '')) : w;
+  };
   return {
     language,
     isStopword: (t) => stop.has(t),
     terms(tokens) {
       const out: string[] = [];
       for (const t of tokens) {
-        if (t.length < 2 && !/\p{N}/u.test(t)) continue;
-        if (stop.has(t)) continue;
-        // A 100,000-character "word" would otherwise become a 100,000-character map key.
-        out.push(stem(t.length > MAX_TERM_LENGTH ? t.slice(0, MAX_TERM_LENGTH) : t));
+        let term = memo.get(t);
+        if (term === undefined) {
+          term = termOf(t);
+          memo.set(t, term);
+        }
+        if (term !== null) out.push(term);
       }
       return out;
     },
