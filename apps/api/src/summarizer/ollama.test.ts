@@ -4,7 +4,7 @@
  * streamed as NDJSON or as one JSON object, /api/tags, {"error"} bodies) to the real `ollama`
  * client. Everything on our side of the socket is the production code.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkText, cleanAnswer, OllamaEngine } from './ollama';
 import { type FakeOllama, startFakeOllama, unusedAddress } from './testing/fake-ollama';
 
@@ -87,6 +87,15 @@ describe('OllamaEngine', () => {
     fake = await startFakeOllama({ failWith: { status: 500, error: 'CUDA error: out of memory' } });
     const engine = new OllamaEngine({ host: fake.url });
     await expect(engine.summarize('a note')).rejects.toThrow(/out of memory/);
+  });
+
+  it('turns an HTML error page from a proxy into an ordinary error, without console noise', async () => {
+    fake = await startFakeOllama({ failWith: { status: 502, error: 'Bad Gateway', html: true } });
+    const engine = new OllamaEngine({ host: fake.url });
+    const logged = vi.spyOn(console, 'log');
+    await expect(engine.summarize('a note')).rejects.toThrow('HTTP 502: Bad Gateway');
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('throws when the model is not pulled (404)', async () => {

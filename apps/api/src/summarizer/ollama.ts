@@ -82,6 +82,25 @@ export function chunkText(text: string, max: number): string[] {
   return chunks.filter((c) => c !== '');
 }
 
+/**
+ * Ollama answers errors as JSON; a proxy in front of it may answer HTML. The client would print
+ * such a body with console.log; as `{"error": "..."}` it becomes an ordinary error instead.
+ */
+async function asJsonError(response: Response): Promise<Response> {
+  if (response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    return response;
+  }
+  const text = (await response.text().catch(() => ''))
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ');
+  const error = `HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, 200)}` : ''}`;
+  return new Response(JSON.stringify({ error }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 export interface OllamaStatus {
   ready: boolean;
   detail: string;
@@ -109,11 +128,13 @@ export class OllamaEngine {
   private client(signal: AbortSignal): Ollama {
     return new Ollama({
       host: this.host,
-      fetch: (input, init) =>
-        fetch(input, {
-          ...init,
-          signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
-        }),
+      fetch: async (input, init) =>
+        asJsonError(
+          await fetch(input, {
+            ...init,
+            signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal,
+          }),
+        ),
     });
   }
 

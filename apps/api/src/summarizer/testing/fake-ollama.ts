@@ -44,8 +44,9 @@ export interface FakeOllamaOptions {
   delayMs?: number;
   /** Delay between streamed tokens (ms). */
   tokenDelayMs?: number;
-  /** Answer /api/chat with this HTTP status and {"error": …} instead. */
-  failWith?: { status: number; error: string };
+  /** Answer /api/chat with this HTTP status and {"error": …} instead (or an HTML page, as a
+   * proxy in front of Ollama would). */
+  failWith?: { status: number; error: string; html?: boolean };
   /** Stream this many tokens, then send an {"error"} line (a model crash mid-answer). */
   breakStreamAfter?: number;
 }
@@ -132,6 +133,11 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       }
       if (!models.includes(withTag(body.model))) {
         sendJson(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+        return;
+      }
+      if (options.failWith?.html) {
+        res.writeHead(options.failWith.status, { 'Content-Type': 'text/html' });
+        res.end(`<html><body><h1>${options.failWith.error}</h1></body></html>`);
         return;
       }
       if (options.failWith) {
