@@ -63,6 +63,11 @@ const fetcher: ApiFetcher = async (args) => {
 /** The typed client of every route in the contract (same origin: the API serves the app). */
 export const client = initClient(contract, { baseUrl: '', api: fetcher });
 
+/** A 204 answer; any other status throws an ApiError. */
+export function expectNoContent(res: { status: number; body: unknown }): void {
+  if (res.status !== 204) throw new ApiError(res.status, res.body);
+}
+
 /** The body of an answer with the expected status; any other status throws an ApiError. */
 export function expectStatus<R extends { status: number; body: unknown }, S extends R['status']>(
   res: R,

@@ -6,6 +6,7 @@ import {
   pageCount,
   parsePageParam,
   toPage,
+  validatePageSearch,
 } from './pagination';
 
 describe('pageCount', () => {
@@ -95,5 +96,14 @@ describe('loadPage', () => {
       count: 0,
       results: [],
     });
+  });
+});
+
+describe('validatePageSearch', () => {
+  it('keeps ?page= only past the first page', () => {
+    expect(validatePageSearch({ page: '3' })).toEqual({ page: 3 });
+    expect(validatePageSearch({ page: '1' })).toEqual({});
+    expect(validatePageSearch({ page: 'x', other: 1 })).toEqual({});
+    expect(validatePageSearch({})).toEqual({});
   });
 });

@@ -18,6 +18,12 @@ export function parsePageParam(value: unknown): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** `validateSearch` of a paged screen: `?page=N` for N > 1, nothing for the first page. */
+export function validatePageSearch(search: Record<string, unknown>): { page?: number } {
+  const page = parsePageParam(search.page);
+  return page > 1 ? { page } : {};
+}
+
 /** One page as the screens show it. */
 export interface PageOf<T> {
   /** The page actually shown (may differ from the one asked for, see `loadPage`). */

@@ -1,25 +1,17 @@
 import type { LoginBody, RegisterBody } from '@prodify/contract';
 import { useMutation } from '@tanstack/react-query';
-import { client } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { client, expectStatus } from '../../lib/api';
 
 export function useLogin() {
   return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      const res = await client.auth.login({ body });
-      if (res.status !== 200) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
+    mutationFn: async (body: LoginBody) => expectStatus(await client.auth.login({ body }), 200),
   });
 }
 
 export function useRegister() {
   return useMutation({
-    mutationFn: async (body: RegisterBody) => {
-      const res = await client.auth.register({ body });
-      if (res.status !== 201) throw new ApiError(res.status, res.body);
-      return res.body;
-    },
+    mutationFn: async (body: RegisterBody) =>
+      expectStatus(await client.auth.register({ body }), 201),
   });
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -53,10 +52,8 @@ export function useCreateEvent() {
 export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const res = await client.events.remove({ params: { id } });
-      if (res.status !== 204) throw new ApiError(res.status, res.body);
-    },
+    mutationFn: async (id: number) =>
+      expectNoContent(await client.events.remove({ params: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import type { Note, NoteBody } from '@prodify/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { loadPage, PAGE_SIZE, type PageOf } from '../../lib/pagination';
 
 export const noteKeys = {
@@ -35,10 +34,8 @@ export function useCreateNote() {
 export function useDeleteNote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const res = await client.notes.remove({ params: { id } });
-      if (res.status !== 204) throw new ApiError(res.status, res.body);
-    },
+    mutationFn: async (id: number) =>
+      expectNoContent(await client.notes.remove({ params: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import type { SettingsBody } from '@prodify/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { setTokens } from '../../lib/tokens';
 import { userKeys } from '../user/queries';
 
@@ -24,9 +23,7 @@ export function useUpdateSettings() {
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: async (password: string) => {
-      const res = await client.settings.deleteAccount({ body: { password } });
-      if (res.status !== 204) throw new ApiError(res.status, res.body);
-    },
+    mutationFn: async (password: string) =>
+      expectNoContent(await client.settings.deleteAccount({ body: { password } })),
   });
 }

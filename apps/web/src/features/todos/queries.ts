@@ -1,7 +1,6 @@
 import type { Priority, Todo } from '@prodify/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { ApiError } from '../../lib/errors';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { loadPage, PAGE_SIZE } from '../../lib/pagination';
 import { sortTodos } from '../../lib/todo-order';
 
@@ -64,10 +63,8 @@ export function useToggleTodo() {
 export function useDeleteTodo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const res = await client.todos.remove({ params: { id } });
-      if (res.status !== 204) throw new ApiError(res.status, res.body);
-    },
+    mutationFn: async (id: number) =>
+      expectNoContent(await client.todos.remove({ params: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: todoKeys.all }),
   });
 }

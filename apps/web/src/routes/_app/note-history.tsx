@@ -5,14 +5,11 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { NoteForm } from '../../features/notes/note-form';
 import { NoteList } from '../../features/notes/note-list';
 import { notesPageQuery } from '../../features/notes/queries';
-import { parsePageParam } from '../../lib/pagination';
+import { validatePageSearch } from '../../lib/pagination';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/note-history')({
-  validateSearch: (search: Record<string, unknown>): { page?: number } => {
-    const page = parsePageParam(search.page);
-    return page > 1 ? { page } : {};
-  },
+  validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   // A failed load is shown by the list (toast + retry) while the form stays usable.
   loader: ({ context, deps }) =>

@@ -5,14 +5,11 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { todosPageQuery } from '../../features/todos/queries';
 import { TodoForm } from '../../features/todos/todo-form';
 import { TodoList } from '../../features/todos/todo-list';
-import { parsePageParam } from '../../lib/pagination';
+import { validatePageSearch } from '../../lib/pagination';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/todo')({
-  validateSearch: (search: Record<string, unknown>): { page?: number } => {
-    const page = parsePageParam(search.page);
-    return page > 1 ? { page } : {};
-  },
+  validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(todosPageQuery(deps.page)).catch(() => undefined),
