@@ -111,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // No request may hang for ever; a summary by Ollama is the slowest legitimate request.
     requestTimeout: Math.max(60_000, config.summarizer.ollamaTimeoutMs * 2 + 10_000),
     return503OnClosing: true,
+    // Creating the embedded database on first start can take a while on a slow machine.
+    pluginTimeout: 120_000,
   };
   const app = Fastify(serverOptions);
 

@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -56,9 +60,48 @@ export interface PGliteOptions {
   sharedBuffers?: string;
 }
 
+/** Where this process loads PGlite from, so a child process loads the very same copy. */
+function pgliteModuleUrl(): string {
+  try {
+    return import.meta.resolve('@electric-sql/pglite');
+  } catch {
+    return new URL(`file://${createRequire(import.meta.url).resolve('@electric-sql/pglite')}`).href;
+  }
+}
+
+const INIT_SCRIPT = `
+const mod = await import(process.argv[1]);
+const PGlite = mod.PGlite ?? mod.default.PGlite;
+const db = await PGlite.create({ dataDir: process.argv[2] });
+await db.close();
+`;
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. initdb runs in its own
+ * WebAssembly instance whose ~500 MB the server process would otherwise keep for its whole
+ * life; in a child, the memory goes back to the system when it exits.
+ */
+export async function initPGliteDataDir(dataDir: string): Promise<void> {
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', INIT_SCRIPT, pgliteModuleUrl(), dataDir],
+      { timeout: 120_000 },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`could not create the database in ${dataDir}${stderr ? `: ${stderr}` : ''}`);
+  }
+}
+
 export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
-  // PGlite does not create the parent folders of its data directory.
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    // PGlite does not create the parent folders of its data directory.
+    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      await initPGliteDataDir(options.dataDir);
+    }
+  }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     parsers: TYPE_PARSERS,

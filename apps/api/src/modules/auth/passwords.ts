@@ -27,7 +27,9 @@ export async function createPasswordHasher(params: Argon2Params): Promise<Passwo
   // `Algorithm.Argon2id` is an ambient const enum, which isolated modules cannot read.
   const ARGON2ID = 2;
   const options = { algorithm: ARGON2ID, ...params };
-  const dummy = await hash('prodify-no-such-user', options);
+  // Computed in the background (argon2 runs on libuv's pool), so it does not delay start-up.
+  const dummy = hash('prodify-no-such-user', options);
+  dummy.catch(() => {});
   const check = async (passwordHash: string, password: string) => {
     try {
       return await verify(passwordHash, password);
@@ -39,7 +41,7 @@ export async function createPasswordHasher(params: Argon2Params): Promise<Passwo
     hash: (password) => hash(password, options),
     verify: check,
     async verifyNobody(password) {
-      await check(dummy, password);
+      await check(await dummy, password);
       return false;
     },
   };
