@@ -149,6 +149,12 @@ describe('parseNote', () => {
     ]);
   });
 
+  it('takes a "Label: text" first line standing alone as the title', () => {
+    const s = parseNote('Book notes: "Deep Work"\n\nMain idea: focus. Rules: four of them.');
+    expect(s.title).toBe('Book notes: "Deep Work"');
+    expect(s.units.map((u) => u.text)).toEqual(['Main idea: focus.', 'Rules: four of them.']);
+  });
+
   it('handles Windows line endings, rules and blank-only input', () => {
     expect(texts('Title\r\n\r\nOne. Two.\r\n---\r\nThree.')).toEqual(['One.', 'Two.', 'Three.']);
     expect(parseNote('').units).toEqual([]);

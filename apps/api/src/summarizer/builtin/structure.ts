@@ -132,11 +132,19 @@ function isWrapped(run: Line[]): boolean {
 export function parseNote(input: string): NoteStructure {
   const lines = input.replace(/\r\n?/g, '\n').split('\n').map(classify);
 
-  // The title: a short first line without end punctuation (or a Markdown heading).
+  const isChat = detectChat(lines);
+
+  // The title: a short first line without end punctuation (or a Markdown heading). Outside
+  // chats, "Book notes: Deep Work" is a title too, not a speaker and a message.
   let title: string | undefined;
   const firstIdx = lines.findIndex((l) => l.kind !== 'blank');
   if (firstIdx >= 0) {
     const first = lines[firstIdx]!;
+    // …unless it is the first of a series of such lines ("Mon: …", "Tue: …").
+    if (first.kind === 'turn' && !isChat && lines[firstIdx + 1]?.kind === 'blank') {
+      first.kind = 'plain';
+      first.content = first.raw.trim();
+    }
     const afterFirst = lines.slice(firstIdx + 1).some((l) => l.kind !== 'blank');
     const next = lines[firstIdx + 1];
     // A longer first line that runs on into the next one is wrapped prose, not a title.
@@ -160,7 +168,6 @@ export function parseNote(input: string): NoteStructure {
     if (looksLikeHeading(l, lines[i + 1])) l.kind = 'heading';
   }
 
-  const isChat = detectChat(lines);
   // Outside chats, "Label: text" lines are ordinary lines: the label stays part of the sentence.
   if (!isChat) {
     for (const l of lines) {
