@@ -109,22 +109,20 @@ function document(words: number): string {
   return out.join('\n\n');
 }
 
-/** Wall-clock mean and p95, and CPU time per call (steadier when other work shares the cores). */
-function time(text: string, runs: number): { mean: number; p95: number; cpu: number } {
+/** Mean, median and p95 of wall-clock time per call (the median shrugs off other work's spikes). */
+function time(text: string, runs: number): { mean: number; median: number; p95: number } {
   for (let i = 0; i < Math.min(runs, 20); i++) summarizeText(text);
   const samples: number[] = [];
-  const cpuStart = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     summarizeText(text);
     samples.push(performance.now() - start);
   }
-  const cpu = process.cpuUsage(cpuStart);
   samples.sort((a, b) => a - b);
   return {
     mean: samples.reduce((a, b) => a + b, 0) / runs,
+    median: samples[Math.floor(runs / 2)]!,
     p95: samples[Math.min(runs - 1, Math.floor(runs * 0.95))]!,
-    cpu: (cpu.user + cpu.system) / 1000 / runs,
   };
 }
 
@@ -140,8 +138,9 @@ function speed(): void {
     ['20,000 words', twentyK, 40],
   ] as const) {
     const t = time(text, runs);
+    const ms = (x: number) => `${x.toFixed(2).padStart(6)} ms`;
     console.log(
-      `  ${label.padEnd(13)} mean ${t.mean.toFixed(2).padStart(6)} ms   p95 ${t.p95.toFixed(2).padStart(6)} ms   CPU ${t.cpu.toFixed(2).padStart(6)} ms/call   (${runs} runs)`,
+      `  ${label.padEnd(13)} mean ${ms(t.mean)}   median ${ms(t.median)}   p95 ${ms(t.p95)}   (${runs} runs)`,
     );
   }
   gc();

@@ -126,13 +126,30 @@ const LANGUAGE_ORDER = [...SETS.keys()];
 /** Tokens enough to tell the languages apart; the rest of a long note adds nothing. */
 const DETECT_SAMPLE = 400;
 
-/** Picks the language whose stopwords cover the most tokens; English wins ties and empty input. */
-export function detectLanguage(tokens: readonly string[]): Language {
+/**
+ * Picks the language whose stopwords cover the most of the first tokens; English wins ties and
+ * empty input. Takes a flat token list or one list per sentence.
+ */
+export function detectLanguage(
+  tokens: readonly string[] | readonly (readonly string[])[],
+): Language {
   const hits = new Map<Language, number>();
-  const n = Math.min(tokens.length, DETECT_SAMPLE);
-  for (let i = 0; i < n; i++) {
-    const langs = LANGUAGES_OF.get(tokens[i]!);
+  let seen = 0;
+  const count = (token: string) => {
+    const langs = LANGUAGES_OF.get(token);
     if (langs) for (const l of langs) hits.set(l, (hits.get(l) ?? 0) + 1);
+  };
+  for (const item of tokens) {
+    if (seen >= DETECT_SAMPLE) break;
+    if (typeof item === 'string') {
+      count(item);
+      seen++;
+    } else {
+      for (const token of item) {
+        if (seen++ >= DETECT_SAMPLE) break;
+        count(token);
+      }
+    }
   }
   let best: Language = 'en';
   let bestHits = 0;

@@ -246,7 +246,7 @@ export function summarizeText(input: string): string {
   if (units.length === 0) return clip(text.replace(/\s+/g, ' '), MAX_SUMMARY_WORDS);
 
   const tokenLists = units.map((u) => words(u.body));
-  const language = detectLanguage(tokenLists.flat());
+  const language = detectLanguage(tokenLists);
   const maker = termMaker(language);
   const termLists = tokenLists.map((t) => maker.terms(t));
   const space = buildSpace(termLists);
