@@ -34,8 +34,14 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `prodify: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // A database that does not answer is an operating condition, not a bug: no stack trace.
+  const known = error instanceof Error && error.message.startsWith('the database does not answer');
+  const text =
+    error instanceof Error
+      ? known
+        ? error.message
+        : (error.stack ?? error.message)
+      : String(error);
+  process.stderr.write(`prodify: failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
+import { isDatabaseUnavailable } from '../db/errors';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
 import type { Config } from '../env';
@@ -10,6 +11,9 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
   }
 }
+
+/** How many times start-up tries to reach the database (a second apart). */
+const START_ATTEMPTS = 10;
 
 export interface DbPluginOptions {
   config: Config;
@@ -32,10 +36,25 @@ export const dbPlugin = fp<DbPluginOptions>(
           })
         : await openPGlite({ dataDir: config.pgliteDir }));
     try {
-      const applied = await migrateToLatest(database.db);
-      if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+      // A Postgres started alongside us (compose, systemd) may need a few seconds to answer.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const applied = await migrateToLatest(database.db);
+          if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+          break;
+        } catch (error) {
+          if (!isDatabaseUnavailable(error) || attempt >= START_ATTEMPTS) throw error;
+          app.log.warn({ err: error, attempt }, 'database not answering yet; retrying');
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
     } catch (error) {
       if (owned) await database.close().catch(() => {});
+      if (isDatabaseUnavailable(error)) {
+        throw new Error(`the database does not answer: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
       throw error;
     }
     app.decorate('db', database.db);
