@@ -81,6 +81,12 @@ export const errorsPlugin = fp<{ routes: RouteTable }>(
       },
     );
 
+    // Ids in paths are digits only, as Django's <int:id>: "1e3" or "0x10" must not reach a row.
+    app.addHook('preValidation', async (request, reply) => {
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' && !/^[0-9]+$/.test(id)) return reply.code(404).send(NOT_FOUND);
+    });
+
     // A POST/PUT/PATCH without a body validates as `{}`, so the answer names the missing fields.
     app.addHook('preValidation', async (request) => {
       if (

@@ -213,7 +213,8 @@ describe('/api/todos/:id/', () => {
 
   it('answers 404 for missing and impossible ids', async () => {
     const alice = await ctx.signUp();
-    for (const id of ['999999', 'abc', '2147483648', '1e3']) {
+    await createTodo(alice, { task: 'id 1 exists' });
+    for (const id of ['999999', 'abc', '2147483648', '1e0', '0x1', '+1', '%201']) {
       const res = await ctx.request('PATCH', `/api/todos/${id}/`, {
         body: { completed: true },
         headers: alice.auth,
