@@ -80,10 +80,8 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     if (!updated) throw new Error(`user ${user.id} vanished during a settings update`);
     // A fresh pair carries the (possibly bumped) token version: this client stays signed in,
     // every other token issued before a password change is refused from now on.
-    return {
-      status: 200 as const,
-      body: { username: updated.username, ...app.tokens.pair(updated) },
-    };
+    const { access, refresh } = app.tokens.pair(updated);
+    return { status: 200 as const, body: { username: updated.username, access, refresh } };
   }
 
   return s.router(contract.settings, {

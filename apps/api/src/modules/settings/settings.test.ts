@@ -105,7 +105,7 @@ describe('PUT/PATCH /api/settings/', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { username: string; access: string; refresh: string };
-    expect(Object.keys(body)).toEqual(['username', 'refresh', 'access']);
+    expect(Object.keys(body)).toEqual(['username', 'access', 'refresh']);
     expect(body.username).toBe('carl_new');
 
     // The fresh pair works.
