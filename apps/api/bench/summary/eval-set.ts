@@ -9,10 +9,12 @@ export interface EvalNote {
 }
 
 const SEPARATOR = /^~~~ reference ~~~$/m;
+const HEADER = /^kind: (\S+)\n(?:line-breaks: (lf|crlf)\n)?\n/;
 
 /**
- * Reads the hand-written evaluation set: one Markdown file per note, a `kind: …` line, a blank
- * line, the note, a `~~~ reference ~~~` line and the reference summary.
+ * Reads a hand-written evaluation set: one Markdown file per text, a `kind: …` line, optionally a
+ * `line-breaks: crlf` line (the text is then given to the systems with \r\n line breaks, as chat
+ * exports often have), a blank line, the text, a `~~~ reference ~~~` line and the reference.
  */
 export function loadEvalSet(dir: string): EvalNote[] {
   return readdirSync(dir)
@@ -20,14 +22,15 @@ export function loadEvalSet(dir: string): EvalNote[] {
     .sort()
     .map((file) => {
       const raw = readFileSync(join(dir, file), 'utf8').replace(/\r\n?/g, '\n');
-      const kind = /^kind: (\S+)\n\n/.exec(raw);
+      const header = HEADER.exec(raw);
       const parts = raw.split(SEPARATOR);
-      if (!kind || parts.length !== 2)
+      if (!header || parts.length !== 2)
         throw new Error(`${file}: expected "kind:" and one reference`);
+      const text = parts[0]!.slice(header[0].length).trim();
       return {
         id: file.replace(/\.md$/, ''),
-        kind: kind[1]!,
-        text: parts[0]!.slice(kind[0].length).trim(),
+        kind: header[1]!,
+        text: header[2] === 'crlf' ? text.replace(/\n/g, '\r\n') : text,
         reference: parts[1]!.trim(),
       };
     });
