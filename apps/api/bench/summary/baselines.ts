@@ -15,6 +15,20 @@ export function lead3(text: string): string {
 }
 
 /**
+ * Longest-3: the three longest sentences (in words), in their original order. A published
+ * baseline for dialogue summarization (SAMSum), where the longest turns carry the content.
+ */
+export function longest3(text: string): string {
+  const units = parseNote(text).units;
+  return [...units]
+    .sort((a, b) => b.words - a.words || a.index - b.index)
+    .slice(0, 3)
+    .sort((a, b) => a.index - b.index)
+    .map((u) => u.text)
+    .join(' ');
+}
+
+/**
  * Plain TextRank (Mihalcea & Tarau, 2004): sentences are nodes, edges weigh the shared words
  * normalised by log lengths, PageRank (d = 0.85) ranks them, and the top three are returned in
  * their original order. No position, title, length or redundancy cues.

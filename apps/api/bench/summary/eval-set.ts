@@ -35,3 +35,14 @@ export function loadEvalSet(dir: string): EvalNote[] {
       };
     });
 }
+
+/**
+ * The held-out discipline of the benchmark: weights may be searched on the odd-numbered files
+ * (01, 03, …) of a set, never on the even-numbered ones, which are only ever scored.
+ */
+export function halves(notes: readonly EvalNote[]): { tune: EvalNote[]; heldOut: EvalNote[] } {
+  return {
+    tune: notes.filter((_, i) => i % 2 === 0),
+    heldOut: notes.filter((_, i) => i % 2 === 1),
+  };
+}
