@@ -1,0 +1,326 @@
+import { createHmac } from 'node:crypto';
+import { type Contract, contract, type RouteMetadata } from '@prodify/contract';
+import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, loggerOptions } from '../app';
+import type { Config } from '../env';
+import type { TestContext, TestUser } from '../test/app';
+import { createFakeSummarizer } from '../test/summarizer';
+
+// ---- The contract's routes ----------------------------------------------------------------
+
+export interface ContractRoute {
+  /** `notes.get`: the route's key path in the contract. */
+  name: string;
+  route: AppRoute;
+  method: AppRoute['method'];
+  path: string;
+  auth: boolean;
+  /** The path has an `:id` parameter (an object of a user). */
+  hasId: boolean;
+}
+
+function walk(router: AppRouter, prefix: string[]): ContractRoute[] {
+  return Object.entries(router).flatMap(([key, entry]) => {
+    const name = [...prefix, key];
+    if (!isAppRoute(entry)) return walk(entry as AppRouter, name);
+    const meta = entry.metadata as RouteMetadata | undefined;
+    if (typeof meta?.auth !== 'boolean') {
+      throw new Error(`contract route ${name.join('.')} has no metadata.auth`);
+    }
+    return [
+      {
+        name: name.join('.'),
+        route: entry,
+        method: entry.method,
+        path: entry.path,
+        auth: meta.auth,
+        hasId: entry.path.includes(':id'),
+      },
+    ];
+  });
+}
+
+/** Every route of the contract, walked from `contract` itself (a new route appears here). */
+export const CONTRACT_ROUTES: ContractRoute[] = walk(contract as Contract, []);
+
+export const SIGNED_IN_ROUTES = CONTRACT_ROUTES.filter((r) => r.auth);
+export const PUBLIC_ROUTES = CONTRACT_ROUTES.filter((r) => !r.auth);
+
+export const urlOf = (route: ContractRoute, id: number | string = 1) =>
+  route.path.replace(':id', String(id));
+
+/** The kind of object an `:id` route addresses, from its path. */
+export type Resource = 'notes' | 'todos' | 'events';
+export function resourceOf(route: ContractRoute): Resource {
+  if (route.path.startsWith('/api/notes/')) return 'notes';
+  if (route.path.startsWith('/api/todos/')) return 'todos';
+  if (route.path.startsWith('/api/calendar/events/')) return 'events';
+  throw new Error(`no resource known for ${route.name} (${route.path}): classify it here`);
+}
+
+// ---- Requests -------------------------------------------------------------------------------
+
+export interface Req {
+  method: InjectOptions['method'];
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is (with the given content type, if any). */
+  raw?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export function send(app: FastifyInstance, req: Req): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, req.headers);
+  const payload = req.body !== undefined ? JSON.stringify(req.body) : req.raw;
+  return app.inject({
+    method: req.method,
+    url: req.url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
+  });
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// ---- Data -----------------------------------------------------------------------------------
+
+export interface Seeded {
+  notes: number[];
+  todos: number[];
+  events: number[];
+}
+
+/** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
+export async function seed(
+  app: FastifyInstance,
+  user: TestUser,
+  tag = user.username,
+): Promise<Seeded> {
+  const out: Seeded = { notes: [], todos: [], events: [] };
+  const post = async (url: string, body: object) => {
+    const res = await send(app, { method: 'POST', url, body, headers: user.auth });
+    if (res.statusCode !== 201) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
+    return (res.json() as { id: number }).id;
+  };
+  for (let i = 0; i < 3; i++) {
+    out.notes.push(
+      await post('/api/notes/', { title: `${tag} note ${i}`, content: `${tag} private text ${i}` }),
+    );
+    out.todos.push(
+      await post('/api/todos/', {
+        task: `${tag} task ${i}`,
+        priority: (['L', 'M', 'H'] as const)[i],
+        due_date: i === 0 ? null : `2026-0${i}-1${i}`,
+        completed: i === 2,
+      }),
+    );
+    out.events.push(
+      await post('/api/calendar/events/', {
+        title: `${tag} event ${i}`,
+        date: '2026-03-0' + (i + 1),
+        time: i === 0 ? null : `1${i}:30`,
+      }),
+    );
+  }
+  const summarized = await send(app, {
+    method: 'POST',
+    url: `/api/notes/${out.notes[0]}/summarize/`,
+    headers: user.auth,
+  });
+  if (summarized.statusCode !== 200) throw new Error(`seed summary: ${summarized.body}`);
+  return out;
+}
+
+/** Every stored row of one user, straight from the database (password hash and version too). */
+export async function snapshot(ctx: TestContext, userId: number) {
+  const db = ctx.db.handle.db;
+  return {
+    user: await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+    notes: await db
+      .selectFrom('notes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    todos: await db
+      .selectFrom('todos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    events: await db
+      .selectFrom('events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+  };
+}
+
+/** What the user sees of their data through the API (lists and each object). */
+export async function readBack(app: FastifyInstance, user: TestUser) {
+  const get = async (url: string) => {
+    const res = await send(app, { method: 'GET', url, headers: user.auth });
+    return { status: res.statusCode, body: res.body };
+  };
+  const notes = await get('/api/notes/');
+  const todos = await get('/api/todos/');
+  const events = await get('/api/calendar/events/');
+  const one: Record<string, { status: number; body: string }> = {};
+  for (const [list, prefix] of [
+    [notes, '/api/notes/'],
+    [todos, '/api/todos/'],
+    [events, '/api/calendar/events/'],
+  ] as const) {
+    for (const item of JSON.parse(list.body) as Array<{ id: number }>) {
+      one[`${prefix}${item.id}/`] = await get(`${prefix}${item.id}/`);
+    }
+  }
+  return {
+    me: await get('/api/user/'),
+    settings: await get('/api/settings/'),
+    notes,
+    todos,
+    events,
+    one,
+  };
+}
+
+// ---- Tokens ---------------------------------------------------------------------------------
+
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+export function decodePayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/** A JWT made by hand (any header, any payload), signed with HMAC-SHA of `secret`. */
+export function craftJwt(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  secret: string,
+  hash: 'sha256' | 'sha384' | 'sha512' = 'sha256',
+): string {
+  const signingInput = `${b64(header)}.${b64(payload)}`;
+  const signature = createHmac(hash, secret).update(signingInput).digest('base64url');
+  return `${signingInput}.${signature}`;
+}
+
+/** Claims as our server writes them, for a user, valid now. */
+export function claimsFor(
+  userId: number,
+  overrides: Record<string, unknown> = {},
+  type: 'access' | 'refresh' = 'access',
+) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    token_type: type,
+    exp: now + 600,
+    iat: now,
+    jti: 'f'.repeat(32),
+    user_id: userId,
+    token_version: 0,
+    ...overrides,
+  };
+}
+
+// ---- Logs -----------------------------------------------------------------------------------
+
+export interface LoggedApp {
+  app: FastifyInstance;
+  /** Every line the app logged, parsed. */
+  lines: Array<Record<string, unknown> & { level: number; msg?: string }>;
+  /** The raw text of every line. */
+  text(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another app on the test database whose logger (the production options, redaction included,
+ * at `level`) writes into memory, so a test can read everything it logged.
+ */
+export async function loggedApp(
+  ctx: TestContext,
+  level: 'trace' | 'debug' | 'info' | 'warn',
+  overrides: Partial<Config> = {},
+): Promise<LoggedApp> {
+  const raw: string[] = [];
+  const config = { ...ctx.config, ...overrides };
+  const app = await buildApp({
+    config,
+    db: ctx.db.handle,
+    summarizer: createFakeSummarizer(),
+    logger: {
+      ...loggerOptions(config),
+      level,
+      stream: { write: (line: string) => raw.push(line) },
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    get lines() {
+      return raw.map((line) => JSON.parse(line));
+    },
+    text: () => raw.join(''),
+    close: () => app.close(),
+  };
+}
+
+// ---- Answers ----------------------------------------------------------------------------------
+
+/**
+ * The contract route that answers a method and URL. Clients (inject, browsers) resolve `%2e%2e`
+ * path segments, so the route that answers may not be the one a path was made from.
+ */
+export function routeFor(method: string, url: string): ContractRoute | undefined {
+  const pathname = new URL(url, 'http://localhost').pathname.replace(/\/?$/, '/');
+  return CONTRACT_ROUTES.find(
+    (r) =>
+      r.method === method &&
+      new RegExp(`^${r.path.replace(':id', '[^/]+').replace(/\/?$/, '/?')}$`).test(pathname),
+  );
+}
+
+/** Routes whose 400 may be the original's `{error: "..."}` (with DRF field errors beside it). */
+const ERROR_KEY_ROUTES = new Set(['auth.checkUsername', 'summarize.summarize']);
+
+const isStringList = (v: unknown) =>
+  Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string');
+
+/**
+ * Why a 4xx body is not DRF-shaped, or undefined when it is: `{detail: string, ...}`, or
+ * `{field: [strings], ...}`, or (check-username, summarize) the original's `{error: string}`.
+ */
+export function drfShapeProblem(
+  res: LightMyRequestResponse,
+  routeName?: string,
+): string | undefined {
+  if (!/^application\/json/.test(String(res.headers['content-type'] ?? ''))) {
+    return `content-type ${res.headers['content-type']}`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not an object';
+  const record = body as Record<string, unknown>;
+  if (typeof record.detail === 'string') return undefined;
+  const entries = Object.entries(record);
+  if (entries.length === 0) return 'empty object';
+  const allowError = routeName !== undefined && ERROR_KEY_ROUTES.has(routeName);
+  for (const [key, value] of entries) {
+    if (key === 'error' && allowError && typeof value === 'string') continue;
+    if (!isStringList(value)) return `field ${key} is not a list of strings`;
+  }
+  return undefined;
+}
