@@ -19,7 +19,7 @@ import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
+import { BODY_LIMIT, errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -111,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // No request may hang for ever; a summary by Ollama is the slowest legitimate request.
     requestTimeout: Math.max(60_000, config.summarizer.ollamaTimeoutMs * 2 + 10_000),
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a malformed %-escape in the path, an
+    // over-long id) get the same DRF-shaped answers as every other error.
+    frameworkErrors: errorReply,
     // Creating the embedded database on first start can take a while on a slow machine.
     pluginTimeout: 120_000,
   };

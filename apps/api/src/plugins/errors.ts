@@ -37,7 +37,7 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
   431: 'Request headers are too large.',
 };
 
-function errorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function errorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof JsonParseError) return reply.code(400).send(detail(error.message));
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send(unsupportedMediaType(request.headers['content-type'] ?? ''));
