@@ -1,3 +1,4 @@
+import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { drfShapeProblem } from './support';
@@ -22,6 +23,16 @@ describe('URLs the router cannot decode', () => {
       expect(res.statusCode, url).toBe(status);
       expect(res.json(), url).toEqual({ detail: text });
       expect(drfShapeProblem(res)).toBeUndefined();
+    }
+  });
+});
+
+describe('NUL characters', () => {
+  it('are refused by check-username (Postgres cannot compare text holding one)', async () => {
+    for (const username of ['\u0000', 'ali\u0000ce']) {
+      const res = await ctx.request('POST', '/api/user/check-username/', { body: { username } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ username: [DRF.nullCharacters] });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { contract, DRF } from '@prodify/contract';
+import { contract, DRF, type FieldErrors } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
@@ -45,6 +45,11 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       handler: async ({ body }) => {
         const username = body.username?.trim() ?? '';
         if (username === '') return { status: 400, body: { error: 'Username is required.' } };
+        // No name holds one, and Postgres cannot even compare text that does.
+        if (username.includes('\u0000')) {
+          const invalid: FieldErrors = { username: [DRF.nullCharacters] };
+          return { status: 400, body: invalid };
+        }
         if (await isUsernameTaken(app.db, username)) {
           return { status: 400, body: { error: 'Username already taken.' } };
         }
