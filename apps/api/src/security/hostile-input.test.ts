@@ -36,3 +36,34 @@ describe('NUL characters', () => {
     }
   });
 });
+
+describe('lone surrogates (\\uD800-\\uDFFF escapes no UTF-8 can hold)', () => {
+  it('become U+FFFD on both databases, as the pg driver writes them, instead of a 500', async () => {
+    const alice = await ctx.signUp();
+    const raw = (url: string, json: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...alice.auth, 'content-type': 'application/json' },
+        payload: json,
+      });
+    const note = await raw(
+      '/api/notes/',
+      '{"title":"\\udc00\\udc00","content":"a\\ud800b \\ud83d\\ude00"}',
+    );
+    expect(note.statusCode).toBe(201);
+    expect(note.json()).toMatchObject({ title: '\ufffd\ufffd', content: 'a\ufffdb 😀' });
+    const login = await raw('/api/token/', '{"username":"\\udc00\\udc00","password":" "}');
+    expect(login.statusCode).toBe(401);
+    const check = await raw('/api/user/check-username/', '{"username":"x\\udbff"}');
+    expect(check.statusCode).toBe(200);
+    // Keys too, and deep inside: nothing in a parsed body is left malformed.
+    const deep = await raw(
+      '/api/todos/',
+      `{"task":"t","\\ud800":1,"x":${'['.repeat(5000)}"\\udfff"${']'.repeat(5000)}}`,
+    );
+    expect(deep.statusCode).toBe(201);
+    const todo = await ctx.request('GET', `/api/todos/${deep.json().id}/`, { headers: alice.auth });
+    expect(todo.json().task).toBe('t');
+  });
+});
