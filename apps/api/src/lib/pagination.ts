@@ -13,9 +13,18 @@ export function pageRequest(query: { page?: number; page_size?: number }): PageR
   return { page: query.page, pageSize: query.page_size ?? LIMITS.pageSizeDefault };
 }
 
+/** `http://host:port` of this request, or undefined when its Host header is not a valid one. */
+function originOf(request: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The absolute URL of this request with `page` set (or removed for page 1), as DRF links. */
-function linkTo(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function linkTo(request: FastifyRequest, origin: string, page: number): string {
+  const url = new URL(request.url, origin);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();
@@ -26,11 +35,12 @@ export type PageResult<T> =
       status: 200;
       body: { count: number; next: string | null; previous: string | null; results: T[] };
     }
-  | { status: 404; body: { detail: string } };
+  | { status: 400 | 404; body: { detail: string } };
 
 /**
  * DRF's PageNumberPagination: `{count, next, previous, results}`, and 404 "Invalid page." past
- * the last page (page 1 of an empty list is a valid, empty page).
+ * the last page (page 1 of an empty list is a valid, empty page). 400 for a Host header that
+ * cannot make a link.
  */
 export async function paginate<T>(
   request: FastifyRequest,
@@ -38,6 +48,10 @@ export async function paginate<T>(
   count: () => Promise<number>,
   rows: (limit: number, offset: number) => Promise<T[]>,
 ): Promise<PageResult<T>> {
+  // The links are absolute, as DRF's: a Host header no URL can hold is a bad request (as
+  // Django's DisallowedHost), not a crash.
+  const origin = originOf(request);
+  if (origin === undefined) return { status: 400, body: detail('Invalid Host header.') };
   const total = await count();
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   if (page > lastPage) return { status: 404, body: detail(DRF.invalidPage) };
@@ -46,8 +60,8 @@ export async function paginate<T>(
     status: 200,
     body: {
       count: total,
-      next: page < lastPage ? linkTo(request, page + 1) : null,
-      previous: page > 1 ? linkTo(request, page - 1) : null,
+      next: page < lastPage ? linkTo(request, origin, page + 1) : null,
+      previous: page > 1 ? linkTo(request, origin, page - 1) : null,
       results,
     },
   };

@@ -67,3 +67,23 @@ describe('lone surrogates (\\uD800-\\uDFFF escapes no UTF-8 can hold)', () => {
     expect(todo.json().task).toBe('t');
   });
 });
+
+describe('Host headers', () => {
+  it('that cannot make a page link answer 400, not 500', async () => {
+    const alice = await ctx.signUp();
+    for (let i = 0; i < 3; i++) {
+      await ctx.request('POST', '/api/todos/', { body: { task: `t${i}` }, headers: alice.auth });
+    }
+    for (const url of ['/api/todos/?page=1&page_size=2', '/api/notes/?page=1']) {
+      for (const host of ['a b', 'x:99999', '[::1', 'exa%mple']) {
+        const res = await ctx.request('GET', url, { headers: { ...alice.auth, host } });
+        expect(res.statusCode, `${url} ${host}`).toBe(400);
+        expect(res.json()).toEqual({ detail: 'Invalid Host header.' });
+      }
+    }
+    const ok = await ctx.request('GET', '/api/todos/?page=1&page_size=2', {
+      headers: { ...alice.auth, host: 'prodify.example:8000' },
+    });
+    expect(ok.json().next).toBe('http://prodify.example:8000/api/todos/?page=2&page_size=2');
+  });
+});
