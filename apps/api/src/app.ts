@@ -23,7 +23,7 @@ import { BODY_LIMIT, errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityPlugin } from './plugins/security';
+import { STATIC_SECURITY_HEADERS, securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { createSummarizer, type Summarizer } from './summarizer';
 
@@ -112,8 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: Math.max(60_000, config.summarizer.ollamaTimeoutMs * 2 + 10_000),
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed %-escape in the path, an
-    // over-long id) get the same DRF-shaped answers as every other error.
-    frameworkErrors: errorReply,
+    // over-long id) get the same DRF-shaped answers and headers as every other error (no hook
+    // runs for them, helmet's included).
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({ ...STATIC_SECURITY_HEADERS, 'x-request-id': request.id });
+      return errorReply(error, request, reply);
+    },
     // Creating the embedded database on first start can take a while on a slow machine.
     pluginTimeout: 120_000,
   };

@@ -25,6 +25,21 @@ describe('URLs the router cannot decode', () => {
       expect(drfShapeProblem(res)).toBeUndefined();
     }
   });
+
+  it('carry the same security headers as every other answer (no hook runs for them)', async () => {
+    const normal = await ctx.request('GET', '/api/todos/1/');
+    const early = await ctx.request('GET', '/api/todos/%/');
+    expect(early.statusCode).toBe(400);
+    const security = (res: typeof normal) =>
+      Object.fromEntries(
+        Object.entries(res.headers).filter(([name]) =>
+          /^(x-(?!request-id)|cross-origin|content-security|referrer|origin-agent)/.test(name),
+        ),
+      );
+    expect(security(normal)['x-content-type-options']).toBe('nosniff');
+    expect(security(early)).toEqual(security(normal));
+    expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('NUL characters', () => {
