@@ -1,10 +1,12 @@
-// Prints the gzip size of every built chunk, and the JavaScript each screen needs before it
-// can render (its entry chunk plus every chunk statically imported from there). Fails when
+// Prints the gzip and brotli size of every built chunk, and the JavaScript each screen needs
+// before it can render (its entry chunk plus every chunk statically imported from there). The
+// sizes are those of the .gz/.br files the build writes next to each chunk (the files the API
+// sends; see scripts/precompress.ts), or computed here when a build has none. Fails when
 // /landing needs more than the 60 kB gzip budget. Run after `vite build`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const LANDING_BUDGET_KB = 60;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -17,13 +19,27 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 const kb = (bytes) => (bytes / 1024).toFixed(2);
 const sizes = new Map();
+/** The size of the precompressed variant the build wrote, or of one made here. */
+function variant(full, ext, compress) {
+  return existsSync(`${full}.${ext}`) ? statSync(`${full}.${ext}`).size : compress().length;
+}
 function sizeOf(file) {
   if (!sizes.has(file)) {
-    const data = readFileSync(path.join(dist, file));
-    sizes.set(file, { raw: data.length, gzip: gzipSync(data, { level: 9 }).length });
+    const full = path.join(dist, file);
+    const data = readFileSync(full);
+    sizes.set(file, {
+      raw: data.length,
+      gzip: variant(full, 'gz', () => gzipSync(data, { level: 9 })),
+      br: variant(full, 'br', () =>
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ),
+    });
   }
   return sizes.get(file);
 }
+const served = existsSync(path.join(dist, 'index.html.br'))
+  ? 'the .gz/.br files the API serves'
+  : 'computed: this build has no .gz/.br files';
 
 // Every chunk and stylesheet.
 const assets = readdirSync(path.join(dist, 'assets'))
@@ -31,10 +47,10 @@ const assets = readdirSync(path.join(dist, 'assets'))
   .map((f) => ({ file: `assets/${f}`, ...sizeOf(`assets/${f}`) }))
   .sort((a, b) => b.gzip - a.gzip);
 const width = Math.max(...assets.map((a) => a.file.length));
-console.log(`${'chunk'.padEnd(width)}  ${'raw kB'.padStart(8)}  ${'gzip kB'.padStart(8)}`);
-for (const a of assets) {
-  console.log(`${a.file.padEnd(width)}  ${kb(a.raw).padStart(8)}  ${kb(a.gzip).padStart(8)}`);
-}
+const row = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(width) : c.padStart(8))).join('  ');
+console.log(`Built chunks (compressed sizes: ${served})`);
+console.log(row(['chunk', 'raw kB', 'gzip kB', 'br kB']));
+for (const a of assets) console.log(row([a.file, kb(a.raw), kb(a.gzip), kb(a.br)]));
 
 /** The JS files a manifest entry needs before it runs: itself and its static imports. */
 function closure(key, seen = new Set()) {
@@ -46,13 +62,14 @@ function closure(key, seen = new Set()) {
 }
 const jsOf = (keys) =>
   new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
-const total = (files) => [...files].reduce((sum, f) => sum + sizeOf(f).gzip, 0);
+const total = (files, kind = 'gzip') => [...files].reduce((sum, f) => sum + sizeOf(f)[kind], 0);
 
 const routeKey = (name) =>
   Object.keys(manifest).find((k) => k.startsWith(`src/routes/${name}.tsx?tsr-split=`));
 
-const entryKeys = closure('index.html');
-const appKeys = closure('src/app.tsx', new Set(entryKeys));
+// landing.html draws /landing without React; index.html (every other path) starts the app.
+const entryKeys = closure('landing.html');
+const appKeys = closure('index.html');
 const screens = [
   ['/landing (first visit)', entryKeys],
   ['/login', closure(routeKey('login'), new Set(appKeys))],
@@ -69,10 +86,12 @@ const screens = [
   ]),
 ];
 
-console.log('\nInitial JS per screen (gzip):');
+console.log('\nInitial JS per screen:');
 for (const [url, keys] of screens) {
   const files = jsOf(keys);
-  console.log(`  ${url.padEnd(24)} ${kb(total(files)).padStart(7)} kB in ${files.size} files`);
+  console.log(
+    `  ${url.padEnd(24)} ${kb(total(files)).padStart(7)} kB gzip ${kb(total(files, 'br')).padStart(7)} kB br  in ${files.size} files`,
+  );
 }
 
 const landing = total(jsOf(entryKeys)) / 1024;

@@ -4,11 +4,13 @@ import './landing/landing.css';
 import { isLandingPath, mountLanding } from './landing/landing-dom';
 
 /**
- * The entry point. A first visit to /landing is served without React (landing/landing-dom.ts);
- * every other path, and any step away from the landing page, loads the app (app.tsx).
+ * The entry of landing.html, which the API serves for /landing: the landing page without React
+ * (landing/landing-dom.ts). A step away from it loads the app (app.tsx) in place. Every other
+ * path gets index.html (app-main.tsx); should this page be opened at another path, it loads the
+ * app too.
  */
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
+if (!container) throw new Error('landing.html has no #root');
 const root = container;
 
 const loadApp = () => import('./app');
