@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, loggerOptions } from '../app';
 import type { Config } from '../env';
 import type { TestContext, TestUser } from '../test/app';
-import { createFakeSummarizer } from '../test/summarizer';
+import { createFakeSummarizer, type FakeSummarizer } from '../test/summarizer';
 
 // ---- The contract's routes ----------------------------------------------------------------
 
@@ -235,6 +235,8 @@ export function claimsFor(
 
 export interface LoggedApp {
   app: FastifyInstance;
+  /** Its summary engine: a deterministic stand-in (see test/summarizer.ts). */
+  summarizer: FakeSummarizer;
   /** Every line the app logged, parsed. */
   lines: Array<Record<string, unknown> & { level: number; msg?: string }>;
   /** The raw text of every line. */
@@ -253,10 +255,11 @@ export async function loggedApp(
 ): Promise<LoggedApp> {
   const raw: string[] = [];
   const config = { ...ctx.config, ...overrides };
+  const summarizer = createFakeSummarizer();
   const app = await buildApp({
     config,
     db: ctx.db.handle,
-    summarizer: createFakeSummarizer(),
+    summarizer,
     logger: {
       ...loggerOptions(config),
       level,
@@ -266,6 +269,7 @@ export async function loggedApp(
   await app.ready();
   return {
     app,
+    summarizer,
     get lines() {
       return raw.map((line) => JSON.parse(line));
     },
