@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countWords } from './language';
 import { parseNote } from './structure';
-import { MAX_SUMMARY_WORDS, planLength, summarizeText, withFinalStop } from './summarize';
+import { MAX_SUMMARY_WORDS, planLength, summarizeText, TUNING, withFinalStop } from './summarize';
 
 /** The sentences of a summary, in order, by matching them back to the note's units. */
 function pickedIndexes(note: string, summary: string): number[] {
@@ -184,11 +184,11 @@ describe('summarizeText: length', () => {
 
   it('plans about one sentence for a short note, two or three for a page, 15% for a long one', () => {
     const units = (n: number) => parseNote(prose(n)).units;
-    expect(planLength(80, units(6), false).sentences).toBe(1);
-    expect(planLength(250, units(15), false).sentences).toBe(2);
-    expect(planLength(500, units(30), false).sentences).toBe(3);
-    expect(planLength(2000, units(120), false).sentences).toBe(18);
-    expect(planLength(20_000, units(1200), false).words).toBe(MAX_SUMMARY_WORDS);
+    expect(planLength(80, units(6), 'prose').sentences).toBe(1);
+    expect(planLength(250, units(15), 'prose').sentences).toBe(2);
+    expect(planLength(500, units(30), 'prose').sentences).toBe(3);
+    expect(planLength(2000, units(120), 'prose').sentences).toBe(18);
+    expect(planLength(20_000, units(1200), 'prose').words).toBe(MAX_SUMMARY_WORDS);
   });
 
   it('gives one sentence for a short note', () => {
@@ -297,5 +297,116 @@ describe('summarizeText: other languages and odd input', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('summarizeText: news articles', () => {
+  const POTHOLES = [
+    'MILLBROOK (Newsline) -- A city road crew filled more than 1,200 potholes in a single weekend after a winter of record snowfall left streets across Millbrook badly damaged, officials said on Monday.',
+    'The repair blitz, which cost about $180,000, covered 40 miles of the worst roads.',
+    '"We have potholes on every street in this city, and the potholes keep coming back after every freeze," road supervisor Dan Ruiz said.',
+    "The city's budget for pothole repairs has been cut by a third since 2019.",
+    'Ruiz said crews would return to side streets in April.',
+    "Drivers have filed 310 damage claims this year, twice last year's number.",
+    'The council will vote on extra road money next month.',
+  ].join(' ');
+
+  it('leaves out a direct quote, however central its words are', () => {
+    const summary = summarizeText(POTHOLES);
+    expect(summary).toContain('A city road crew filled more than 1,200 potholes');
+    expect(summary).not.toContain('We have potholes');
+    // Without the penalty the quote would win: it repeats the story's key word three times.
+    const saved = TUNING.quote;
+    TUNING.quote = 1;
+    try {
+      expect(summarizeText(POTHOLES)).toContain('We have potholes');
+    } finally {
+      TUNING.quote = saved;
+    }
+  });
+
+  it('cuts the dateline from the lead', () => {
+    expect(summarizeText(POTHOLES).startsWith('A city road crew')).toBe(true);
+    const paragraphs = POTHOLES.replace('MILLBROOK (Newsline) --', 'MILLBROOK —').replace(
+      /(?<=\.) (?=[A-Z"])/g,
+      '\n\n',
+    );
+    expect(summarizeText(paragraphs).startsWith('A city road crew')).toBe(true);
+  });
+
+  it('leaves a note that is no article as it was, dash and all', () => {
+    const note =
+      'TODO — finish the slides for the quarterly review. Then email the team about the new schedule. Book the big room for Thursday afternoon. Print the handouts for twelve people. Order lunch from the Thai place. Check that the projector works with the new laptop.';
+    expect(summarizeText(note)).toMatch(/^TODO — finish the slides/);
+  });
+
+  it('skips a byline and a publication stamp before the lead', () => {
+    const dm = `By . Daily Mail Reporter . PUBLISHED: . 14:11 EST, 25 October 2013 . | . UPDATED: . 15:36 EST, 25 October 2013 . ${POTHOLES.replace('MILLBROOK (Newsline) -- ', '')}`;
+    const summary = summarizeText(dm);
+    expect(summary.startsWith('A city road crew filled')).toBe(true);
+    expect(summary).not.toMatch(/PUBLISHED|EST|Daily Mail/);
+  });
+
+  it('keeps a long article to three highlight-length sentences', () => {
+    const facts = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `The inquiry heard on day ${i + 1} that contract ${i % 9} for the harbour bridge was signed by official ${i % 13}, a spokesman said.`,
+    );
+    const article = `HARBOURTOWN — The harbour bridge inquiry opened on Monday with evidence that repairs were put off for ten years, officials said. ${facts.join(' ')}`;
+    expect(countWords(article)).toBeGreaterThan(1000);
+    expect(pickedIndexes(article, summarizeText(article)).length).toBeLessThanOrEqual(3);
+    expect(planLength(countWords(article), parseNote(article).units, 'article').sentences).toBe(3);
+  });
+});
+
+describe('summarizeText: chat length', () => {
+  const CHAT = [
+    'Jess: Guys, Mark’s 30th is on the 14th. Surprise party at mine?',
+    'Dan: I’m in! what do u need',
+    'Jess: someone to keep him busy on saturday afternoon',
+    'Priya: I can take him bowling, he’s been asking for weeks',
+    'Jess: perfect. Dan, can you pick up the cake from Sweet Spot? I’ll order it',
+    'Dan: sure, what time',
+    'Jess: 5ish. people come at 6, Priya brings him at 7',
+    'Priya: got it 😎',
+    'Dan: should we chip in for a present?',
+    'Jess: yes, the record player he keeps looking at, 150 total',
+    'Priya: 50 each, fine by me',
+    'Dan: 👌',
+  ].join('\r\n');
+
+  it('gives a chat about three informative turns, speakers kept, whatever the line breaks', () => {
+    const summary = summarizeText(CHAT);
+    const turns = summary.split(/ (?=(?:Jess|Dan|Priya): )/);
+    expect(turns.length).toBeGreaterThanOrEqual(3);
+    expect(turns.length).toBeLessThanOrEqual(5);
+    for (const t of turns) expect(t).toMatch(/^(Jess|Dan|Priya): /);
+    expect(countWords(summary)).toBeGreaterThanOrEqual(25);
+    expect(countWords(summary)).toBeLessThanOrEqual(50);
+    expect(summary).not.toMatch(/got it|👌|sure, what time/);
+    expect(summarizeText(CHAT.replace(/\r\n/g, '\n'))).toBe(summary);
+  });
+
+  it('plans chats in turns and words: three turns (two in a very short chat), at least 30 words', () => {
+    const units = parseNote(CHAT).units;
+    expect(planLength(countWords(CHAT), units, 'chat')).toMatchObject({ sentences: 3 });
+    expect(planLength(countWords(CHAT), units, 'chat').words).toBeGreaterThanOrEqual(30);
+    expect(planLength(60, units.slice(0, 5), 'chat').sentences).toBe(2);
+  });
+
+  it('returns a chat of at most 40 words as it is', () => {
+    const chat =
+      'Amy: coffee this week?\r\nBeth: yes!! thursday?\r\nAmy: thursday 5:30 on King street\r\nBeth: perfect x';
+    expect(summarizeText(chat)).toBe(chat);
+  });
+
+  it('keeps a long chat under the cap', () => {
+    const long = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `${i % 2 ? 'Owen' : 'Zara'}: message ${i} about the boiler, the plumber and the landlord`,
+    ).join('\n');
+    expect(countWords(summarizeText(long))).toBeLessThanOrEqual(MAX_SUMMARY_WORDS + 10);
   });
 });

@@ -1,3 +1,4 @@
+import { leadStart, looksLikeArticle, quotedShares } from './article';
 import { countWords, detectLanguage, termMaker, words } from './language';
 import { addToDense, buildSpace, centrality, dotWithDense, type SparseVector } from './rank';
 import { parseNote, type Unit } from './structure';
@@ -26,13 +27,10 @@ export interface SummaryPlan {
 
 /**
  * The length rules: about one sentence for a short note, two or three for a page, 15% of the
- * sentences of a long document, and never much more than MAX_SUMMARY_WORDS words.
+ * sentences of a long document, and never much more than MAX_SUMMARY_WORDS words. A news article
+ * is summarized the way news is, in a few highlight-length sentences, however long it runs.
  */
-export function planLength(
-  totalWords: number,
-  units: readonly Unit[],
-  isChat: boolean,
-): SummaryPlan {
+export function planLength(totalWords: number, units: readonly Unit[], style: Style): SummaryPlan {
   const n = units.length;
   let sentences: number;
   if (totalWords < 100) sentences = 1;
@@ -43,10 +41,16 @@ export function planLength(
   // Lists and chats are made of short pieces: budget in words, as if they were sentences of
   // ordinary length, so "one sentence" of a to-do list is a few items rather than one.
   const average = n > 0 ? units.reduce((s, u) => s + u.words, 0) / n : 0;
-  const perSentence = Math.max(average, isChat ? 14 : 22);
-  let budget = Math.round(sentences * perSentence);
-  // A chat's turns are short and its point is spread over several of them.
-  if (isChat) budget = Math.max(budget, Math.round(totalWords * 0.25));
+  if (style === 'article') sentences = Math.min(sentences, TUNING.article.sentences);
+  if (style === 'chat') {
+    // A chat's point is spread over a few turns: plan in turns, not in sentences of prose.
+    const c = TUNING.chat;
+    sentences = Math.min(n, n <= c.shortTurns ? c.turns - 1 : c.turns);
+    const budget = Math.max(c.minWords, sentences * average, totalWords * c.share);
+    return { sentences, words: Math.round(Math.min(MAX_SUMMARY_WORDS, budget)) };
+  }
+  const perSentence = Math.max(average, 22);
+  const budget = Math.round(sentences * perSentence);
   return { sentences, words: Math.min(MAX_SUMMARY_WORDS, budget) };
 }
 
@@ -74,18 +78,34 @@ export const TUNING = {
   centrality: 0.45,
   /** Similarity to what follows: a sentence that later ones elaborate on (PACSUM's idea). */
   forward: 0.2,
-  position: { prose: 0.3, structured: 0.1, chat: 0.35 },
+  position: { prose: 0.3, structured: 0.1, chat: 0.35, article: 0.3 },
   /** Sentence index at which the position cue has halved. */
-  positionScale: { prose: 2, structured: 2, chat: 4 },
+  positionScale: { prose: 2, structured: 2, chat: 4, article: 1 },
   title: 0.15,
   /** Preference for sentences with more content words, saturating at `densityTerms`. */
   density: 0,
   densityTerms: 12,
   /** Bonus for the first sentence of a later paragraph (its topic sentence). */
   paragraphLead: 0.05,
+  /** News articles: at most this many sentences, however long (news highlights run to 3-4). */
+  article: { sentences: 3 },
+  /**
+   * Chats: at least `turns` turns (one fewer in a chat of at most `shortTurns`) and `minWords`
+   * words, or `share` of a long chat; `plan` is the bonus for a turn that settles something.
+   */
+  chat: { turns: 3, shortTurns: 6, minWords: 30, share: 0.25, plan: 0.1 },
+  /** Factor for a direct-quote sentence in a news article ("…," she said). */
+  quote: 0.5,
   /** MMR trade-off between score (1) and novelty (0). */
   lambda: 0.7,
 };
+
+/**
+ * A chat turn that commits to something or settles it ("I'll bring snacks", "can you pick up
+ * the cake?", "booked ✅"): what the reader of a chat summary wants to know is what was agreed.
+ */
+const PLAN_RE =
+  /\b(?:i['’]ll|i will|i['’]m going to|i can|we['’]ll|we will|we can|let['’]s|can you|could you|will you|booked|ordered|sent|found|agreed)\b/iu;
 
 const ATTACHMENT_ONLY_RE = /^(?:<[^>]{1,30}>|(?:image|video|audio|media|sticker|gif) omitted)$/iu;
 
@@ -97,32 +117,38 @@ function isStructured(units: readonly Unit[]): boolean {
   return listy >= units.length * 0.4;
 }
 
+export type Style = 'prose' | 'structured' | 'chat' | 'article';
+
 function scoreUnits(
   units: readonly Unit[],
   termLists: readonly string[][],
   vectors: readonly SparseVector[],
   cent: ReturnType<typeof centrality>,
   titleDense: Float64Array | undefined,
-  isChat: boolean,
+  style: Style,
+  quotes: readonly boolean[],
 ): number[] {
   const global = normalise(cent.global);
   const forward = normalise(cent.forward);
   const n = units.length;
   const t = TUNING;
+  const isChat = style === 'chat';
   // Position: news and most prose put the point first; chats open with their topic; in lists
   // and structured notes the order says little.
-  const structured = !isChat && isStructured(units);
-  const style = isChat ? 'chat' : structured ? 'structured' : 'prose';
   const positionWeight = t.position[style];
   const scale = t.positionScale[style];
   // A fragment is short for its note: chat turns are short by nature, so there only the
   // emptiest turns ("ok!", "bye") count as fragments.
   const averageContent = termLists.reduce((sum, t) => sum + t.length, 0) / Math.max(1, n);
   const fragment = isChat ? Math.min(4, Math.max(2, averageContent / 2)) : 4;
+  // In an article, position counts real sentences only: a byline or a "PUBLISHED: 14:11 EST"
+  // line before the lead must not push the lead down.
+  let rank = 0;
   return units.map((u, i) => {
     // Numbers alone ("14:11 EST, 25 October 2013") do not make a sentence worth reading.
     const content = termLists[i]!.filter((t) => /\p{L}{2}/u.test(t)).length;
-    const position = 1 / (1 + i / scale);
+    const position = 1 / (1 + (style === 'article' ? rank : i) / scale);
+    if (content >= fragment) rank++;
     const title = titleDense ? dotWithDense(vectors[i]!, titleDense) : 0;
     let score =
       t.centrality * global[i]! +
@@ -131,11 +157,13 @@ function scoreUnits(
       t.title * title +
       t.density * Math.min(1, content / t.densityTerms);
     if (style === 'prose' && u.leading && i > 0) score += t.paragraphLead;
+    if (isChat && PLAN_RE.test(u.body)) score += t.chat.plan;
     // Length: fragments ("ok", "Roof repair.") say little; very long ones crowd out others.
     if (content < fragment) score *= [0.1, 0.3, 0.5, 0.8][content]!;
     const w = u.words;
     if (w > 40) score *= 40 / w;
     if (u.done) score *= 0.4;
+    if (style === 'article' && quotes[i]) score *= t.quote;
     // An attachment placeholder alone ("<file_gif>", "<Media omitted>") says nothing.
     if (ATTACHMENT_ONLY_RE.test(u.body)) score = 0;
     if (METADATA_RE.test(u.body)) score *= 0.3;
@@ -146,6 +174,29 @@ function scoreUnits(
     if (n === 1) score = 1;
     return score;
   });
+}
+
+/**
+ * How the note is read: a chat, a list-like structured note, a news article (its dateline is
+ * cut from the lead, in place), or plain prose.
+ */
+function styleOf(units: Unit[], isChat: boolean): { style: Style; quotes: boolean[] } {
+  if (isChat) return { style: 'chat', quotes: [] };
+  if (isStructured(units)) return { style: 'structured', quotes: [] };
+  const { article, quotes } = looksLikeArticle(units, quotedShares(units));
+  if (!article) return { style: 'prose', quotes };
+  const first = units[0]!;
+  const cut = leadStart(first.body);
+  if (cut > 0) {
+    const body = first.body.slice(cut);
+    units[0] = {
+      ...first,
+      body,
+      text: first.text.slice(first.text.length - body.length),
+      words: countWords(body),
+    };
+  }
+  return { style: 'article', quotes };
 }
 
 /**
@@ -244,6 +295,8 @@ export function summarizeText(input: string): string {
   }
   const units = structure.units;
   if (units.length === 0) return clip(text.replace(/\s+/g, ' '), MAX_SUMMARY_WORDS);
+  const style = styleOf(units, structure.isChat);
+  const quotes = style.quotes;
 
   const tokenLists = units.map((u) => words(u.body));
   const language = detectLanguage(tokenLists);
@@ -261,14 +314,14 @@ export function summarizeText(input: string): string {
     }
   }
 
-  const scores = scoreUnits(units, termLists, space.vectors, cent, titleDense, structure.isChat);
+  const scores = scoreUnits(units, termLists, space.vectors, cent, titleDense, style.style, quotes);
   const items: Scored[] = units.map((unit, i) => ({
     unit,
     vector: space.vectors[i]!,
     words: unit.words + (unit.speaker ? countWords(unit.speaker) : 0),
     score: scores[i]!,
   }));
-  const plan = planLength(totalWords, units, structure.isChat);
+  const plan = planLength(totalWords, units, style.style);
   const picked = select(items, plan, space.size);
   return clip(render(picked), MAX_SUMMARY_WORDS + 10);
 }
