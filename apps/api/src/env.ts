@@ -65,6 +65,7 @@ export const EnvSchema = z.object({
   OLLAMA_HOST: z.string().url().optional(),
   OLLAMA_MODEL: z.string().min(1).default('llama3.2:3b'),
   OLLAMA_TIMEOUT_MS: positiveInt(30_000),
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -95,6 +96,11 @@ export interface Config {
   loginFailuresPerMinute: number;
   argon2: Argon2Params;
   summarizer: SummarizerConfig;
+  /**
+   * How long a request's user (and token version) may be taken from memory; 0 = always read.
+   * Changes made through this process take effect at once; other processes see them this late.
+   */
+  authCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +192,7 @@ export function loadConfig(
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
     argon2: { ...ARGON2_DEFAULTS },
+    authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
     summarizer: {
       ollamaHost: env.OLLAMA_HOST,
       ollamaModel: env.OLLAMA_MODEL,

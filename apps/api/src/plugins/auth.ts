@@ -7,12 +7,15 @@ import type { Config } from '../env';
 import { NOT_AUTHENTICATED } from '../lib/drf';
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
 import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES, TokenService } from '../modules/auth/tokens';
+import { AuthUserCache } from '../modules/auth/user-cache';
 import { type AuthUser, findUserById } from '../modules/auth/users.queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     passwords: PasswordHasher;
+    /** The users of recent requests; invalidate an id after changing or deleting that user. */
+    authUsers: AuthUserCache;
   }
   interface FastifyRequest {
     /** Set on routes whose contract says `metadata.auth: true`; null on public routes. */
@@ -64,6 +67,9 @@ export const authPlugin = fp<{ config: Config }>(
       }),
     );
     app.decorate('passwords', await createPasswordHasher(config.argon2));
+    const users = new AuthUserCache({ ttlMs: config.authCacheTtlMs });
+    app.decorate('authUsers', users);
+    const loadUser = (id: number) => findUserById(app.db, id);
     app.decorateRequest('currentUser', null);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -89,7 +95,7 @@ export const authPlugin = fp<{ config: Config }>(
           ),
         );
       }
-      const user = await findUserById(app.db, result.claims.user_id);
+      const user = await users.get(result.claims.user_id, loadUser);
       const check = checkSubject(result.claims, user);
       if (check !== 'ok') return unauthorized(reply, SUBJECT_ERRORS[check]);
       request.currentUser = user ?? null;

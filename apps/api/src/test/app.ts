@@ -51,6 +51,9 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 
   beforeEach(async () => {
     await db?.truncate();
+    // Ids restart with the tables: a user cached by the last test is not this test's user.
+    app?.authUsers.clear();
+    for (const extra of extraApps) extra.authUsers.clear();
     summarizer.calls.length = 0;
     summarizer.unavailable = false;
     summarizer.broken = false;

@@ -77,6 +77,8 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
       }
       throw error;
     }
+    // Committed: this process forgets the old name and token version at once (ADR 0401).
+    app.authUsers.invalidate(user.id);
     if (!updated) throw new Error(`user ${user.id} vanished during a settings update`);
     // A fresh pair carries the (possibly bumped) token version: this client stays signed in,
     // every other token issued before a password change is refused from now on.
@@ -97,6 +99,7 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
       if (password.wait !== undefined) return throttledResult(reply, password.wait);
       if (!password.ok) return { status: 400, body: detail(PASSWORD_MESSAGES.incorrect) };
       await deleteUser(app.db, user.id);
+      app.authUsers.invalidate(user.id);
       request.log.info({ user: user.id }, 'account deleted');
       return { status: 204, body: undefined };
     },
