@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as createTables from './migrations/202611211600_create_tables';
+import * as listCounts from './migrations/202611221000_list_counts';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -7,6 +8,7 @@ import * as createTables from './migrations/202611211600_create_tables';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '202611211600_create_tables': createTables,
+  '202611221000_list_counts': listCounts,
 };
 
 export const staticMigrations: MigrationProvider = {

@@ -45,8 +45,16 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+/** Each user's number of notes and to-dos, kept by triggers (migration 202611221000). */
+export interface UserListCountsTable {
+  user_id: number;
+  notes: number;
+  todos: number;
+}
+
 export interface Database {
   users: UsersTable;
+  user_list_counts: UserListCountsTable;
   notes: NotesTable;
   todos: TodosTable;
   events: EventsTable;

@@ -1,22 +1,23 @@
-import { contract } from '@prodify/contract';
+import { type CalendarEvent, contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../../lib/drf';
+import { jsonText } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
-import { deleteEvent, findEvent, insertEvent, listEvents } from './events.queries';
+import { deleteEvent, findEvent, insertEvent, listEventsJson } from './events.queries';
 
 const s = initServer();
 
 export function eventsRoutes(app: FastifyInstance) {
   return s.router(contract.events, {
-    list: async ({ query, request }) => {
+    list: async ({ query, request, reply }) => {
       // `?date=` (empty means no filter, as the original) or an inclusive `?from=&to=` range.
-      const events = await listEvents(app.db, userOf(request).id, {
+      const text = await listEventsJson(app.db, userOf(request).id, {
         date: query.date || undefined,
         from: query.from,
         to: query.to,
       });
-      return { status: 200, body: events };
+      return { status: 200, body: jsonText<CalendarEvent[]>(reply, text) };
     },
 
     create: async ({ body, request }) => {

@@ -1,5 +1,6 @@
 import type { Note } from '@prodify/contract';
 import { sql } from 'kysely';
+import { type JsonListSpec, jsonList, jsonPage, type OrderTerm } from '../../db/json-lists';
 import type { Executor } from '../../db/types';
 
 export type NoteOrdering = 'created_at' | '-created_at';
@@ -18,27 +19,49 @@ function ownNotes(db: Executor, userId: number) {
   return db.selectFrom('notes').where('user_id', '=', userId);
 }
 
-export function countNotes(db: Executor, userId: number): Promise<number> {
-  return ownNotes(db, userId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
-}
+/** The note as JSON (db/json-lists.ts): the same keys, order and text as NOTE_COLUMNS. */
+export const NOTE_JSON: JsonListSpec = {
+  table: 'notes',
+  fields: [
+    { key: 'id', column: 'id', kind: 'int' },
+    { key: 'title', column: 'title', kind: 'text' },
+    { key: 'content', column: 'content', kind: 'text' },
+    { key: 'created_at', column: 'created_at', kind: 'timestamptz' },
+    { key: 'author', column: 'user_id', kind: 'int' },
+    { key: 'summary', column: 'summary', kind: 'text', nullable: true },
+  ],
+};
 
 /** Oldest first (the original's insertion order), or newest first with `-created_at`. */
-export function listNotes(
+export function noteOrder(ordering: NoteOrdering = 'created_at'): OrderTerm[] {
+  const direction = ordering === '-created_at' ? 'desc' : 'asc';
+  return [
+    { column: 'created_at', direction },
+    { column: 'id', direction },
+  ];
+}
+
+/** All the user's notes as a JSON array text. */
+export function listNotesJson(db: Executor, userId: number, ordering?: NoteOrdering) {
+  return jsonList(db, NOTE_JSON, userId, noteOrder(ordering));
+}
+
+/** One page of the user's notes and their count (see db/json-lists.ts). */
+export function pageNotesJson(
   db: Executor,
   userId: number,
-  ordering: NoteOrdering = 'created_at',
-  page?: { limit: number; offset: number },
-): Promise<Note[]> {
-  const direction = ordering === '-created_at' ? 'desc' : 'asc';
-  let query = ownNotes(db, userId)
-    .select(NOTE_COLUMNS)
-    .orderBy('created_at', direction)
-    .orderBy('id', direction);
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return query.execute();
+  ordering: NoteOrdering | undefined,
+  limit: number,
+  offset: number,
+) {
+  return jsonPage(
+    db,
+    { ...NOTE_JSON, countColumn: 'notes' },
+    userId,
+    noteOrder(ordering),
+    offset,
+    limit,
+  );
 }
 
 export function findNote(db: Executor, userId: number, id: number) {

@@ -1,17 +1,17 @@
-import { contract } from '@prodify/contract';
+import { contract, type Note } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../../lib/drf';
-import { pageRequest, paginate } from '../../lib/pagination';
+import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
 import type { Summarizer } from '../../summarizer';
 import { runSummary } from '../summarize/run-summary';
 import {
-  countNotes,
   deleteNote,
   findNote,
   insertNote,
-  listNotes,
+  listNotesJson,
+  pageNotesJson,
   saveNoteSummary,
   updateNote,
 } from './notes.queries';
@@ -20,15 +20,15 @@ const s = initServer();
 
 export function notesRoutes(app: FastifyInstance, summarizer: Summarizer) {
   return s.router(contract.notes, {
-    list: async ({ query, request }) => {
+    list: async ({ query, request, reply }) => {
       const user = userOf(request);
       const page = pageRequest(query);
-      if (!page) return { status: 200, body: await listNotes(app.db, user.id, query.ordering) };
-      return paginate(
-        request,
-        page,
-        () => countNotes(app.db, user.id),
-        (limit, offset) => listNotes(app.db, user.id, query.ordering, { limit, offset }),
+      if (!page) {
+        const text = await listNotesJson(app.db, user.id, query.ordering);
+        return { status: 200, body: jsonText<Note[]>(reply, text) };
+      }
+      return paginateJson<Note>(request, reply, page, (limit, offset) =>
+        pageNotesJson(app.db, user.id, query.ordering, limit, offset),
       );
     },
 

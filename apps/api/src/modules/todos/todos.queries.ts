@@ -1,4 +1,5 @@
 import type { Priority, Todo } from '@prodify/contract';
+import { type JsonListSpec, jsonList, jsonPage, type OrderTerm } from '../../db/json-lists';
 import type { Executor } from '../../db/types';
 
 export type TodoOrdering = '-created_at' | 'created_at' | 'due_date';
@@ -25,35 +26,60 @@ function ownTodos(db: Executor, userId: number) {
   return db.selectFrom('todos').where('user_id', '=', userId);
 }
 
-export function countTodos(db: Executor, userId: number): Promise<number> {
-  return ownTodos(db, userId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
-}
+/** The to-do as JSON (db/json-lists.ts): the same keys, order and text as TODO_COLUMNS. */
+export const TODO_JSON: JsonListSpec = {
+  table: 'todos',
+  fields: [
+    { key: 'id', column: 'id', kind: 'int' },
+    { key: 'user', column: 'user_id', kind: 'int' },
+    { key: 'task', column: 'task', kind: 'text' },
+    { key: 'due_date', column: 'due_date', kind: 'date', nullable: true },
+    { key: 'priority', column: 'priority', kind: 'text' },
+    { key: 'completed', column: 'completed', kind: 'bool' },
+    { key: 'created_at', column: 'created_at', kind: 'timestamptz' },
+  ],
+};
 
 /**
  * Newest first (the original's order); `created_at` oldest first; `due_date` by due date with
  * undated to-dos last, newest first within a day (what the web app shows).
  */
-export function listTodos(
+export function todoOrder(ordering: TodoOrdering = '-created_at'): OrderTerm[] {
+  if (ordering === 'due_date') {
+    return [
+      { column: 'due_date', direction: 'asc', nulls: 'last' },
+      { column: 'created_at', direction: 'desc' },
+      { column: 'id', direction: 'desc' },
+    ];
+  }
+  const direction = ordering === 'created_at' ? 'asc' : 'desc';
+  return [
+    { column: 'created_at', direction },
+    { column: 'id', direction },
+  ];
+}
+
+/** All the user's to-dos as a JSON array text. */
+export function listTodosJson(db: Executor, userId: number, ordering?: TodoOrdering) {
+  return jsonList(db, TODO_JSON, userId, todoOrder(ordering));
+}
+
+/** One page of the user's to-dos and their count (see db/json-lists.ts). */
+export function pageTodosJson(
   db: Executor,
   userId: number,
-  ordering: TodoOrdering = '-created_at',
-  page?: { limit: number; offset: number },
-): Promise<Todo[]> {
-  let query = ownTodos(db, userId).select(TODO_COLUMNS);
-  if (ordering === 'due_date') {
-    query = query
-      .orderBy('due_date', (o) => o.asc().nullsLast())
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
-  } else {
-    const direction = ordering === 'created_at' ? 'asc' : 'desc';
-    query = query.orderBy('created_at', direction).orderBy('id', direction);
-  }
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return query.execute();
+  ordering: TodoOrdering | undefined,
+  limit: number,
+  offset: number,
+) {
+  return jsonPage(
+    db,
+    { ...TODO_JSON, countColumn: 'todos' },
+    userId,
+    todoOrder(ordering),
+    offset,
+    limit,
+  );
 }
 
 export function findTodo(db: Executor, userId: number, id: number): Promise<Todo | undefined> {

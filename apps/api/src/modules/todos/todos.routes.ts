@@ -1,15 +1,15 @@
-import { contract } from '@prodify/contract';
+import { contract, type Todo } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../../lib/drf';
-import { pageRequest, paginate } from '../../lib/pagination';
+import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
 import {
-  countTodos,
   deleteTodo,
   findTodo,
   insertTodo,
-  listTodos,
+  listTodosJson,
+  pageTodosJson,
   updateTodo,
 } from './todos.queries';
 
@@ -17,15 +17,15 @@ const s = initServer();
 
 export function todosRoutes(app: FastifyInstance) {
   return s.router(contract.todos, {
-    list: async ({ query, request }) => {
+    list: async ({ query, request, reply }) => {
       const user = userOf(request);
       const page = pageRequest(query);
-      if (!page) return { status: 200, body: await listTodos(app.db, user.id, query.ordering) };
-      return paginate(
-        request,
-        page,
-        () => countTodos(app.db, user.id),
-        (limit, offset) => listTodos(app.db, user.id, query.ordering, { limit, offset }),
+      if (!page) {
+        const text = await listTodosJson(app.db, user.id, query.ordering);
+        return { status: 200, body: jsonText<Todo[]>(reply, text) };
+      }
+      return paginateJson<Todo>(request, reply, page, (limit, offset) =>
+        pageTodosJson(app.db, user.id, query.ordering, limit, offset),
       );
     },
 

@@ -1,0 +1,218 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { EVENT_ORDER, listEventsJson } from '../modules/events/events.queries';
+import {
+  listNotesJson,
+  type NoteOrdering,
+  noteOrder,
+  pageNotesJson,
+} from '../modules/notes/notes.queries';
+import {
+  listTodosJson,
+  pageTodosJson,
+  type TodoOrdering,
+  todoOrder,
+} from '../modules/todos/todos.queries';
+import { useTestApp } from '../test/app';
+import type { OrderTerm } from './json-lists';
+
+/**
+ * The lists the database writes as JSON (ADR 0402) must be byte for byte what JSON.stringify
+ * writes for the rows the drivers return (db/type-parsers.ts), on both back ends, for any text a
+ * user can store; and every page must be exactly its slice of the whole list, whichever end of
+ * the list it is read from.
+ */
+const ctx = useTestApp();
+const db = () => ctx.db.handle.db;
+
+/** Texts that JSON escaping gets wrong if anything does. */
+const HOSTILE = [
+  'plain',
+  'quote " and backslash \\ and slash /',
+  'controls \u0001\u0002\u0007\b\f\n\r\t\u000b\u001f end',
+  'del \u007f and c1 \u0080\u009f',
+  'line separators \u2028 \u2029',
+  'emoji 😀👩‍👩‍👧 and flags 🇫🇷',
+  'combining e\u0301 and rtl \u202e text',
+  "sql ' ; drop table notes; --",
+  '</script><script>alert(1)</script>',
+  '{"json": [1, 2]}',
+  ' leading and trailing spaces ',
+  '\uffff\ufffe non-characters',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 astral',
+];
+
+/** Any text Postgres can store: valid UTF-8 without NUL. */
+const storableText = fc
+  .oneof(
+    fc.constantFrom(...HOSTILE),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 20 }),
+  )
+  .map((s) => s.replaceAll('\u0000', ''))
+  .filter((s) => s.length > 0);
+
+/** Timestamps with and without fractions (DRF prints none when the microseconds are 0). */
+const TIMESTAMPS = [
+  '2026-01-02 03:04:05+00',
+  '2026-01-02 03:04:05.1+00',
+  '2026-01-02 03:04:05.000001+00',
+  '2026-01-02 03:04:05.123456+00',
+  '2026-12-31 23:59:59.999+00',
+  '2026-06-15 12:00:00+02',
+];
+
+async function addUser(name: string): Promise<number> {
+  const row = await db()
+    .insertInto('users')
+    .values({ username: name, password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function orderBy(order: readonly OrderTerm[]) {
+  return sql.raw(
+    order.map((t) => `${t.column} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`).join(', '),
+  );
+}
+
+/** The rows as the drivers return them, in the API's key order: what the routes answered. */
+async function referenceNotes(userId: number, order: readonly OrderTerm[]) {
+  const { rows } = await sql`
+    select id, title, content, created_at, user_id as author, summary
+    from notes where user_id = ${userId} order by ${orderBy(order)}`.execute(db());
+  return rows;
+}
+
+async function referenceTodos(userId: number, order: readonly OrderTerm[]) {
+  const { rows } = await sql`
+    select id, user_id as user, task, due_date, priority, completed, created_at
+    from todos where user_id = ${userId} order by ${orderBy(order)}`.execute(db());
+  return rows;
+}
+
+async function referenceEvents(userId: number, where = sql`true`) {
+  const { rows } = await sql`
+    select id, title, date, time from events
+    where user_id = ${userId} and ${where} order by ${orderBy(EVENT_ORDER)}`.execute(db());
+  return rows;
+}
+
+describe('lists written by the database', () => {
+  it('are the bytes JSON.stringify writes, for any storable text', async () => {
+    const alice = await addUser('alice');
+    const bob = await addUser('bob');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            title: storableText.map((s) => s.slice(0, 100)),
+            content: storableText,
+            summary: fc.option(storableText, { nil: null }),
+            createdAt: fc.constantFrom(...TIMESTAMPS),
+            due: fc.option(fc.constantFrom('2026-02-28', '2024-02-29', '0999-01-01'), {
+              nil: null,
+            }),
+            time: fc.option(fc.constantFrom('00:00:00', '09:30:00', '23:59:59'), { nil: null }),
+            priority: fc.constantFrom('L', 'M', 'H'),
+            completed: fc.boolean(),
+          }),
+          { maxLength: 8 },
+        ),
+        async (items) => {
+          await sql`delete from notes`.execute(db());
+          await sql`delete from todos`.execute(db());
+          await sql`delete from events`.execute(db());
+          for (const item of items) {
+            for (const owner of [alice, bob]) {
+              await sql`insert into notes (user_id, title, content, summary, created_at)
+                values (${owner}, ${item.title}, ${item.content}, ${item.summary}, ${item.createdAt}::timestamptz)`.execute(
+                db(),
+              );
+            }
+            await sql`insert into todos (user_id, task, due_date, priority, completed, created_at)
+              values (${alice}, ${item.content.slice(0, 255)}, ${item.due}::date, ${item.priority},
+                ${item.completed}, ${item.createdAt}::timestamptz)`.execute(db());
+            await sql`insert into events (user_id, title, date, time, created_at)
+              values (${alice}, ${item.title}, ${item.due ?? '2026-03-01'}::date, ${item.time}::time,
+                ${item.createdAt}::timestamptz)`.execute(db());
+          }
+          for (const ordering of ['created_at', '-created_at'] as NoteOrdering[]) {
+            expect(await listNotesJson(db(), alice, ordering)).toBe(
+              JSON.stringify(await referenceNotes(alice, noteOrder(ordering))),
+            );
+          }
+          for (const ordering of ['-created_at', 'created_at', 'due_date'] as TodoOrdering[]) {
+            expect(await listTodosJson(db(), alice, ordering)).toBe(
+              JSON.stringify(await referenceTodos(alice, todoOrder(ordering))),
+            );
+          }
+          expect(await listEventsJson(db(), alice)).toBe(
+            JSON.stringify(await referenceEvents(alice)),
+          );
+          expect(await listEventsJson(db(), alice, { date: '2026-03-01' })).toBe(
+            JSON.stringify(await referenceEvents(alice, sql`date = '2026-03-01'`)),
+          );
+          expect(await listEventsJson(db(), alice, { from: '2024-01-01', to: '2026-02-28' })).toBe(
+            JSON.stringify(
+              await referenceEvents(alice, sql`date between '2024-01-01' and '2026-02-28'`),
+            ),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('answer [] for a user without rows', async () => {
+    const carol = await addUser('carol');
+    expect(await listNotesJson(db(), carol)).toBe('[]');
+    expect(await listTodosJson(db(), carol)).toBe('[]');
+    expect(await listEventsJson(db(), carol)).toBe('[]');
+    expect(await pageNotesJson(db(), carol, undefined, 10, 0)).toEqual({ count: 0, results: null });
+  });
+
+  it('page every list exactly as slicing the whole list, from either end', async () => {
+    const alice = await addUser('alice');
+    const bob = await addUser('bob');
+    // 23 rows with repeated timestamps and due dates, so the tie-breakers decide the order.
+    for (let i = 0; i < 23; i++) {
+      const at = TIMESTAMPS[i % 3] as string;
+      await sql`insert into notes (user_id, title, content, created_at)
+        values (${alice}, ${`n${i}`}, ${'text'}, ${at}::timestamptz)`.execute(db());
+      await sql`insert into todos (user_id, task, due_date, created_at)
+        values (${alice}, ${`t${i}`}, ${i % 4 === 0 ? null : `2026-05-0${(i % 3) + 1}`}::date,
+          ${at}::timestamptz)`.execute(db());
+      await sql`insert into notes (user_id, title, content) values (${bob}, 'other', 'x')`.execute(
+        db(),
+      );
+    }
+    for (const ordering of ['created_at', '-created_at'] as NoteOrdering[]) {
+      const all = await referenceNotes(alice, noteOrder(ordering));
+      for (const size of [1, 2, 5, 10, 22, 23, 100]) {
+        for (let offset = 0; offset < all.length; offset += size) {
+          const page = await pageNotesJson(db(), alice, ordering, size, offset);
+          expect(page.count).toBe(23);
+          expect(page.results, `${ordering} size ${size} offset ${offset}`).toBe(
+            JSON.stringify(all.slice(offset, offset + size)),
+          );
+        }
+        expect((await pageNotesJson(db(), alice, ordering, size, 23)).results).toBeNull();
+      }
+    }
+    for (const ordering of ['-created_at', 'created_at', 'due_date'] as TodoOrdering[]) {
+      const all = await referenceTodos(alice, todoOrder(ordering));
+      for (const size of [1, 3, 10, 23]) {
+        for (let offset = 0; offset < all.length; offset += size) {
+          const page = await pageTodosJson(db(), alice, ordering, size, offset);
+          expect(page.count).toBe(23);
+          expect(page.results, `${ordering} size ${size} offset ${offset}`).toBe(
+            JSON.stringify(all.slice(offset, offset + size)),
+          );
+        }
+      }
+    }
+  });
+});
