@@ -90,11 +90,16 @@ function sticker(path: '/login' | '/register', label: string, options: LandingOp
 
 /** Renders the landing page into `container`; returns a function that removes it. */
 export function mountLanding(container: HTMLElement, options: LandingOptions = {}): () => void {
-  const typed = el('span', { class: 'typed', 'aria-hidden': 'true', 'data-testid': 'typed-title' });
+  // The typed text and its caret (the text's right border) sit at the start of a box that the
+  // whole name, invisible, keeps at its full width: typing moves nothing on the page (no layout
+  // shift), centred or not.
+  const typed = el('span', { class: 'typed', 'data-testid': 'typed-title' });
   const title = el('h1', { class: 'landing-title' }, [
     el('span', { class: 'sr-only' }, [PRODUCT_NAME]),
-    typed,
-    el('span', { class: 'caret', 'aria-hidden': 'true' }),
+    el('span', { class: 'typed-box', 'aria-hidden': 'true' }, [
+      el('span', { class: 'typed-ghost' }, [PRODUCT_NAME]),
+      typed,
+    ]),
   ]);
 
   const root = el('div', { class: 'landing' }, [
