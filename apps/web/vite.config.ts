@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 import { htmlPages } from './scripts/html-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
+/** Modules of landing.html's page (and the pages themselves): kept out of the app's chunks. */
+const LANDING_ONLY = /\.html$|[\\/]src[\\/](main\.tsx|landing[\\/])/;
+
 export default defineConfig({
   plugins: [
     // Must run before the React plugin: it rewrites route files into lazily loaded chunks.
@@ -20,8 +23,9 @@ export default defineConfig({
         defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent']],
         // The sign-in and sign-up screens, where a visitor arrives, are not split: the HTML
         // preloads all they need at once, instead of a second round trip for their chunk.
+        // The layout of the signed-in screens (the menu) neither: every one of them needs it.
         splitBehavior: ({ routeId }) =>
-          routeId === '/login' || routeId === '/register' ? [] : undefined,
+          routeId === '/login' || routeId === '/register' || routeId === '/_app' ? [] : undefined,
       },
     }),
     react(),
@@ -54,9 +58,12 @@ export default defineConfig({
             {
               name: 'app',
               tags: ['$initial'],
-              test: (id) => !/\.html$|[\\/]src[\\/](main\.tsx|app-main\.tsx|landing[\\/])/.test(id),
+              test: (id) => !LANDING_ONLY.test(id) && !/[\\/]src[\\/]app-main\.tsx$/.test(id),
               priority: 1,
             },
+            // What two or more screens share (the query boundary, pagination, icons): one
+            // chunk, loaded with the first of them, instead of one small chunk each.
+            { name: 'screens', test: (id) => !LANDING_ONLY.test(id), minShareCount: 2 },
           ],
         },
       },
