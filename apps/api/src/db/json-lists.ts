@@ -150,7 +150,8 @@ export async function jsonPage(
            order by ${sql.raw(orderSql(undefined, direction))} limit ${take} offset ${skip}) p
        on p.id = ${row}.id
      where ${row}.user_id = ${userId})`;
-  const off = sql`${offset}::integer`;
+  // bigint: the last allowed page (2147483647) times 100 rows overflows an integer.
+  const off = sql`${offset}::bigint`;
   const lim = sql`${limit}::integer`;
   const { rows } = await sql<{ count: number; results: string | null }>`
     with total as (

@@ -102,3 +102,29 @@ describe('Host headers', () => {
     expect(ok.json().next).toBe('http://prodify.example:8000/api/todos/?page=2&page_size=2');
   });
 });
+
+describe('page numbers at the limit', () => {
+  it('answer "Invalid page." past the end, whatever offset they make, and 400 beyond the limit', async () => {
+    const alice = await ctx.signUp();
+    await ctx.request('POST', '/api/notes/', {
+      body: { title: 't', content: 'c' },
+      headers: alice.auth,
+    });
+    await ctx.request('POST', '/api/todos/', { body: { task: 't' }, headers: alice.auth });
+    for (const list of ['/api/notes/', '/api/todos/']) {
+      // (2147483647 - 1) * 100 rows to skip: far beyond a 32-bit integer.
+      for (const query of [
+        'page=2147483647',
+        'page=2147483647&page_size=100',
+        'page=2&page_size=100',
+      ]) {
+        const res = await ctx.request('GET', `${list}?${query}`, { headers: alice.auth });
+        expect(res.statusCode, `${list}?${query}`).toBe(404);
+        expect(res.json()).toEqual({ detail: DRF.invalidPage });
+      }
+      const beyond = await ctx.request('GET', `${list}?page=2147483648`, { headers: alice.auth });
+      expect(beyond.statusCode).toBe(400);
+      expect(Object.keys(beyond.json())).toEqual(['page']);
+    }
+  });
+});
