@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -80,18 +80,36 @@ await db.close();
  * Creates a new PGlite data directory in a short-lived child process. initdb runs in its own
  * WebAssembly instance whose ~500 MB the server process would otherwise keep for its whole
  * life; in a child, the memory goes back to the system when it exits.
+ *
+ * PGlite writes a new database file by file (PG_VERSION among the first), so a start killed
+ * half-way would leave a directory that looks like a database and is not. It is therefore made
+ * in a sibling folder and renamed into place once complete; leftovers of such a killed start
+ * are removed first.
  */
 export async function initPGliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    throw new Error(`${dataDir} holds files but no database: move them away to create one there`);
+  }
+  const parent = path.dirname(dataDir);
+  const prefix = `${path.basename(dataDir)}.init-`;
+  for (const stale of readdirSync(parent).filter((name) => name.startsWith(prefix))) {
+    rmSync(path.join(parent, stale), { recursive: true, force: true });
+  }
+  const building = path.join(parent, `${prefix}${process.pid}`);
   try {
     await promisify(execFile)(
       process.execPath,
-      ['--input-type=module', '-e', INIT_SCRIPT, pgliteModuleUrl(), dataDir],
+      ['--input-type=module', '-e', INIT_SCRIPT, pgliteModuleUrl(), building],
       { timeout: 120_000 },
     );
   } catch (error) {
+    rmSync(building, { recursive: true, force: true });
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`could not create the database in ${dataDir}${stderr ? `: ${stderr}` : ''}`);
   }
+  // An empty folder in its place (made by hand) is replaced.
+  if (existsSync(dataDir)) rmdirSync(dataDir);
+  renameSync(building, dataDir);
 }
 
 export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
