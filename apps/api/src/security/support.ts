@@ -123,7 +123,7 @@ export async function seed(
     out.events.push(
       await post('/api/calendar/events/', {
         title: `${tag} event ${i}`,
-        date: '2026-03-0' + (i + 1),
+        date: `2026-03-0${i + 1}`,
         time: i === 0 ? null : `1${i}:30`,
       }),
     );
