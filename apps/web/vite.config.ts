@@ -48,9 +48,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Shared by both pages: the stylesheets (a CSS-only chunk, which Vite drops after
-            // taking out its CSS) and Vite's tiny helpers.
-            { name: 'styles', test: /\.css$/, priority: 3 },
+            // Shared by both pages: their stylesheets (a CSS-only chunk, which Vite drops after
+            // taking out its CSS; a lazy screen's own CSS stays with it) and Vite's helpers.
+            { name: 'styles', test: /\.css$/, tags: ['$initial'], priority: 3 },
             { name: 'vite', test: /^\0vite\//, priority: 2 },
             // Everything index.html needs before the app renders, as one file rather than a
             // dozen small shared chunks: over HTTP/1.1 (six connections) each costs a round
