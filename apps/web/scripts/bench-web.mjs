@@ -14,7 +14,7 @@
 // initial JS <= 60 kB gzip; list screens fetch pages only). See docs/decisions/0500-*.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -179,16 +179,24 @@ async function main() {
   console.log(
     `\n== Lighthouse ${lighthouseVersion()} in ${CHROME_PATH} (${RUNS} run${RUNS > 1 ? 's' : ''} a page, median by performance) ==`,
   );
-  console.log(`load before: ${loadavg()}`);
+  const settled = Date.now();
+  const busy = await waitForQuiet({ busyBelow: 0.2, maxMs: 60_000, windowMs: 2000 });
+  console.log(
+    `load average ${loadavg()}; CPU busy ${pct(busy)} after waiting ${((Date.now() - settled) / 1000).toFixed(0)} s for the machine to settle`,
+  );
   mkdirSync(reportDir, { recursive: true });
+  // A first Chromium start pays for cold caches of its own; not reported.
+  await audit('/landing', 'mobile', null);
   const results = [];
   for (const preset of ['mobile', 'desktop']) {
     for (const page of PAGES) {
       const signedIn = SIGNED_IN_PAGES.includes(page);
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
+        const before = await waitForQuiet({ busyBelow: 0.5, maxMs: 20_000, windowMs: 500 });
         // A trace Chromium failed to record (NO_NAVSTART, now and then) is measured again.
         let run = await audit(page, preset, signedIn ? session : null);
+        run.busyBefore = before;
         for (let retry = 0; run.runtimeError && retry < 2; retry++) {
           console.log(`  (${preset} ${page}: ${run.runtimeError}; measuring again)`);
           run = await audit(page, preset, signedIn ? session : null);
@@ -197,6 +205,9 @@ async function main() {
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = runs[Math.floor((runs.length - 1) / 2)];
+      const name = `${preset}${page === '/' ? '-home' : page.replaceAll('/', '-')}`;
+      writeFileSync(path.join(reportDir, `${name}.json`), median.report);
+      for (const run of runs) run.report = undefined;
       results.push(median);
       printResult(median, runs);
     }
@@ -378,6 +389,35 @@ function loadavg() {
     .join(', ');
 }
 
+/** The machine's busy CPU fraction over `ms` (all cores), from /proc/stat; null elsewhere. */
+async function cpuBusy(ms) {
+  if (!existsSync('/proc/stat')) return null;
+  const sample = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.slice(1).map(Number);
+    return { idle: (n[3] ?? 0) + (n[4] ?? 0), total: n.reduce((a, b) => a + b, 0) };
+  };
+  const a = sample();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  return b.total === a.total ? 0 : 1 - (b.idle - a.idle) / (b.total - a.total);
+}
+
+/**
+ * Waits (up to `maxMs`) until the machine is mostly idle: Lighthouse's simulated timings scale
+ * with the CPU time it observes, so work still running elsewhere (the database settling after
+ * the seeding, another process) would be charged to the page. Returns the last busy fraction.
+ */
+async function waitForQuiet({ busyBelow, maxMs, windowMs }) {
+  const start = Date.now();
+  let busy = await cpuBusy(windowMs);
+  while (busy !== null && busy >= busyBelow && Date.now() - start < maxMs) {
+    busy = await cpuBusy(windowMs);
+  }
+  return busy;
+}
+const pct = (busy) => (busy === null ? 'n/a' : `${Math.round(busy * 100)}%`);
+
 /** Puts the session's tokens in local storage (Lighthouse keeps local storage by default). */
 async function signIn(chromePort, session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
@@ -423,8 +463,6 @@ async function audit(page, preset, session) {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const { lhr } = result;
-    const name = `${preset}${page === '/' ? '-home' : page.replaceAll('/', '-')}`;
-    writeFileSync(path.join(reportDir, `${name}.json`), result.report);
 
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -449,6 +487,7 @@ async function audit(page, preset, session) {
     return {
       page,
       preset,
+      report: result.report,
       scores,
       metrics,
       lost,
@@ -475,7 +514,7 @@ function printResult(r, runs) {
         : ''),
   );
   console.log(
-    `  FCP ${fmtMs(m.FCP)}, LCP ${fmtMs(m.LCP)}, TBT ${fmtMs(m.TBT)}, CLS ${fmtCls(m.CLS)}, SI ${fmtMs(m.SI)}`,
+    `  FCP ${fmtMs(m.FCP)}, LCP ${fmtMs(m.LCP)}, TBT ${fmtMs(m.TBT)}, CLS ${fmtCls(m.CLS)}, SI ${fmtMs(m.SI)}; CPU busy before: ${pct(r.busyBefore)}`,
   );
   if (r.runtimeError) console.log(`  runtime error: ${r.runtimeError}`);
   if (r.lost.length) console.log(`  lost points: ${r.lost.join('; ')}`);
