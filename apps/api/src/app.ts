@@ -22,6 +22,7 @@ import { dbPlugin } from './plugins/db';
 import { BODY_LIMIT, errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { openApiPlugin } from './plugins/openapi';
+import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { STATIC_SECURITY_HEADERS, securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes = new RouteTable(flattenRoutes(contract));
   await app.register(errorsPlugin, { routes });
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  // Before every other hook, so that refusing a request costs little (ADR 0400).
+  await app.register(overloadPlugin, config.overload);
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });

@@ -66,6 +66,8 @@ export const EnvSchema = z.object({
   OLLAMA_MODEL: z.string().min(1).default('llama3.2:3b'),
   OLLAMA_TIMEOUT_MS: positiveInt(30_000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -101,6 +103,8 @@ export interface Config {
    * Changes made through this process take effect at once; other processes see them this late.
    */
   authCacheTtlMs: number;
+  /** Overload protection (plugins/overload.ts): 0 turns a limit off. */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number };
 }
 
 export class ConfigError extends Error {
@@ -193,6 +197,10 @@ export function loadConfig(
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
     argon2: { ...ARGON2_DEFAULTS },
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    overload: {
+      maxInFlight: env.MAX_IN_FLIGHT_REQUESTS,
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    },
     summarizer: {
       ollamaHost: env.OLLAMA_HOST,
       ollamaModel: env.OLLAMA_MODEL,

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app';
+
+/**
+ * Overload protection (ADR 0400): beyond the in-flight limit, or while the event loop lags, new
+ * requests get a fast 503 with `Retry-After` and a JSON `detail`; /healthz still answers, and
+ * the server serves again as soon as the pressure is gone.
+ */
+const ctx = useTestApp();
+const BUSY = { detail: 'The server is busy. Please try again shortly.' };
+
+describe('overload protection', () => {
+  it('is on by default, with limits the test suites never reach', () => {
+    expect(ctx.config.overload.maxInFlight).toBeGreaterThanOrEqual(100);
+    expect(ctx.config.overload.maxEventLoopDelayMs).toBeGreaterThan(0);
+  });
+
+  it('refuses requests beyond the in-flight limit at once, then serves again', async () => {
+    const app = await ctx.buildApp({ overload: { maxInFlight: 2, maxEventLoopDelayMs: 0 } });
+    const alice = await ctx.signUp();
+    const inject = (url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: alice.auth,
+        ...(payload ? { payload } : {}),
+      });
+    ctx.summarizer.hold = true;
+    const held = [1, 2].map(() => inject('/api/summarize/', 'POST', { content: 'some text' }));
+    try {
+      await expect.poll(() => ctx.summarizer.calls.length).toBe(2);
+      const refused = await inject('/api/notes/');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.json()).toEqual(BUSY);
+      // The security headers are on it, as on every answer.
+      expect(refused.headers['content-security-policy']).toBeDefined();
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      ctx.summarizer.release();
+    }
+    expect((await Promise.all(held)).map((r) => r.statusCode)).toEqual([200, 200]);
+    // Every finished request gave its place back, also those refused and the aborted ones.
+    for (let i = 0; i < 10; i++) expect((await inject('/api/notes/')).statusCode).toBe(200);
+  });
+
+  it('refuses requests while the event loop lags, and serves again once it does not', async () => {
+    const app = await ctx.buildApp({ overload: { maxInFlight: 0, maxEventLoopDelayMs: 100 } });
+    const health = () => app.inject({ method: 'GET', url: '/healthz' });
+    const notes = () => app.inject({ method: 'GET', url: '/api/notes/' });
+    expect((await notes()).statusCode).toBe(401); // served: auth answers
+    // Block the event loop for 1.5 s, as a CPU-bound request would.
+    const until = Date.now() + 1_500;
+    while (Date.now() < until) {
+      // busy
+    }
+    let refused: Awaited<ReturnType<typeof notes>> | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const res = await notes();
+      if (res.statusCode === 503) refused = res;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refused?.json()).toEqual(BUSY);
+    expect(refused?.headers['retry-after']).toBe('2');
+    expect((await health()).statusCode).toBe(200);
+    await expect.poll(async () => (await notes()).statusCode, { timeout: 5_000 }).toBe(401);
+  });
+});
