@@ -111,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // No request may hang for ever; a summary by Ollama is the slowest legitimate request.
     requestTimeout: Math.max(60_000, config.summarizer.ollamaTimeoutMs * 2 + 10_000),
-    return503OnClosing: true,
+    // The overload plugin answers requests that arrive while closing with a DRF-shaped 503.
+    return503OnClosing: false,
     // Errors the router raises before any route runs (a malformed %-escape in the path, an
     // over-long id) get the same DRF-shaped answers and headers as every other error (no hook
     // runs for them, helmet's included).

@@ -1,5 +1,8 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { useTestApp } from '../test/app';
+import { testConfig } from '../test/config';
 
 /**
  * Overload protection (ADR 0400): beyond the in-flight limit, or while the event loop lags, new
@@ -65,5 +68,55 @@ describe('overload protection', () => {
     expect(refused?.headers['retry-after']).toBe('2');
     expect((await health()).statusCode).toBe(200);
     await expect.poll(async () => (await notes()).statusCode, { timeout: 5_000 }).toBe(401);
+  });
+
+  it('on close, finishes the requests in flight and answers new ones with a JSON 503', async () => {
+    // A real listening server: closing is about connections, which inject() does not have.
+    const app = await buildApp({
+      config: testConfig(),
+      db: ctx.db.handle,
+      summarizer: ctx.summarizer,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const alice = await ctx.signUp();
+    ctx.summarizer.hold = true;
+    const inFlight = fetch(`${base}/api/summarize/`, {
+      method: 'POST',
+      headers: { ...alice.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'some text to summarize' }),
+    });
+    // A connection that has sent part of a request: not idle, so closing keeps it open.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `GET /api/notes/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${alice.auth.authorization}\r\n`,
+    );
+    await expect.poll(() => ctx.summarizer.calls.length).toBe(1);
+    const closed = app.close();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('\r\n'); // the request arrives now, while the server closes
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/\r\nretry-after: 2\r\n/i);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('{"detail":"The server is restarting. Please try again shortly."}');
+    // New connections are refused.
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    ctx.summarizer.release();
+    const finished = await inFlight;
+    expect(finished.status).toBe(200);
+    expect(finished.headers.get('connection')).toBe('close');
+    expect(await finished.json()).toEqual({
+      summary: 'Summary: some text to summarize',
+      engine: 'builtin',
+    });
+    await closed;
   });
 });

@@ -14,6 +14,7 @@ export interface OverloadOptions {
 }
 
 export const OVERLOADED = detail('The server is busy. Please try again shortly.');
+export const SHUTTING_DOWN = detail('The server is restarting. Please try again shortly.');
 
 /** The liveness probe must answer even when the server sheds load (a supervisor would kill it). */
 const EXEMPT = new Set(['/healthz']);
@@ -54,6 +55,24 @@ export const overloadPlugin = fp<OverloadOptions>(
       // (its types say void: sending here and returning nothing would run the later hooks).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) =>
         EXEMPT.has(request.url) ? undefined : refuse(request, reply, type)) as never,
+    });
+
+    // While the server shuts down, requests already running finish; a new request that comes
+    // on a kept-alive connection gets a DRF-shaped 503 (Fastify's own answer is not), and
+    // Fastify closes the connection after it.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply.code(503).header('retry-after', retryAfter).send(SHUTTING_DOWN);
+    });
+    // A request that was running when closing began ends its connection with its answer: left
+    // open, an idle keep-alive connection would hold the close up until the client drops it.
+    app.addHook('onSend', (_request, reply, _payload, done) => {
+      if (closing) reply.header('connection', 'close');
+      done();
     });
 
     if (options.maxInFlight <= 0) return;
