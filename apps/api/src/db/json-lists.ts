@@ -125,8 +125,10 @@ export interface JsonPage {
 /**
  * One page of a user's list in one statement, so that its count and its rows come from the same
  * snapshot. The page's ids come from the index alone (an index-only scan of the list's
- * order, then a join for the page's rows: the "deferred join"), read from whichever end of the
- * list is nearer, so no page skips more than half of the list.
+ * order), read from whichever end of the list is nearer, so no page skips more than half of the
+ * list; then the page's rows are fetched by those ids (the "deferred join"). The ids go in an
+ * array rather than a join: the far end's row count is an expression the planner cannot
+ * estimate, and it planned a join with it as a hash join over every row of the table.
  */
 export async function jsonPage(
   db: Executor,
@@ -146,10 +148,10 @@ export async function jsonPage(
   ) => sql`
     (select ${array}
      from ${table} ${row}
-     join (select id from ${table} where user_id = ${userId}
-           order by ${sql.raw(orderSql(undefined, direction))} limit ${take} offset ${skip}) p
-       on p.id = ${row}.id
-     where ${row}.user_id = ${userId})`;
+     where ${row}.user_id = ${userId}
+       and ${row}.id = any(array(
+         select id from ${table} where user_id = ${userId}
+         order by ${sql.raw(orderSql(undefined, direction))} limit ${take} offset ${skip})))`;
   // bigint: the last allowed page (2147483647) times 100 rows overflows an integer.
   const off = sql`${offset}::bigint`;
   const lim = sql`${limit}::integer`;
