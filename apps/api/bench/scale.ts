@@ -1,0 +1,209 @@
+/**
+ * `pnpm bench:scale`: pages of a very long list.
+ *
+ * For each back end it starts the built API on a fresh database, registers one user, stops the
+ * API, seeds straight into the database 100,000 notes and 100,000 to-dos for that user and 1,000
+ * other users with 20 notes and 20 to-dos each (the per-user counts are kept by the same
+ * triggers as in normal use), and starts the API again. Then, for page 1, a middle page and the
+ * last page of `GET /api/notes/?page=N` and `GET /api/todos/?page=N` (10 a page), it sends
+ * sequential requests and prints the server time of each (Fastify's `responseTime` in the
+ * server's log, matched by X-Request-Id) and the client's round trip.
+ *
+ *   tsx bench/scale.ts [--backend=postgres|pglite|both] [--notes=100000] [--requests=200] [--short]
+ *
+ * The goal (issue 5): <= 5 ms of server time for each page on Postgres.
+ */
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openPGlite, openPostgres } from '../src/db/connect';
+import { startApi } from './lib/api-process';
+import { type Backend, backendsFrom, parseArgs } from './lib/args';
+import { freshBackend } from './lib/backend';
+import { ApiClient } from './lib/client';
+import { machineLoad, ms, percentile, table } from './lib/stats';
+
+const args = parseArgs();
+const short = args.has('short');
+const backends = backendsFrom(args.string('backend', 'both'));
+const rowsPerList = args.number('notes', short ? 20_000 : 100_000);
+const requests = args.number('requests', short ? 50 : 200);
+const otherUsers = 1_000;
+const perOtherUser = 20;
+const PAGE_SIZE = 10;
+const GOAL_MS = 5;
+
+async function seed(
+  kind: Backend,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  userId: number,
+) {
+  const handle =
+    kind === 'postgres'
+      ? openPostgres(databaseUrl as string, { statementTimeoutMs: 600_000 })
+      : await openPGlite({ dataDir: path.join(dataDir, 'pglite') });
+  const { db } = handle;
+  try {
+    await sql`
+      insert into users (username, password_hash)
+      select 'other' || g, '!' from generate_series(1, ${otherUsers}) g`.execute(db);
+    await sql`
+      insert into notes (user_id, title, content, created_at, updated_at)
+      select u.id, 'Other note ' || g, 'A note of somebody else: groceries, errands and plans.',
+             timestamptz '2026-01-01 00:00Z' + g * interval '1 minute', now()
+      from users u cross join generate_series(1, ${perOtherUser}) g
+      where u.id <> ${userId}`.execute(db);
+    await sql`
+      insert into todos (user_id, task, due_date, priority, completed, created_at)
+      select u.id, 'Other task ' || g, date '2026-01-01' + g, 'M', false,
+             timestamptz '2026-01-01 00:00Z' + g * interval '1 minute'
+      from users u cross join generate_series(1, ${perOtherUser}) g
+      where u.id <> ${userId}`.execute(db);
+    await sql`
+      insert into notes (user_id, title, content, created_at, updated_at)
+      select ${userId}, 'Note ' || g || ': planning',
+             'Meeting notes ' || g || '. We went through the quarterly plan, agreed on the next '
+               || 'three milestones and moved the release review to Thursday.',
+             timestamptz '2024-01-01 00:00Z' + g * interval '1 minute', now()
+      from generate_series(1, ${rowsPerList}) g`.execute(db);
+    await sql`
+      insert into todos (user_id, task, due_date, priority, completed, created_at)
+      select ${userId}, 'Task ' || g || ': follow up on the release checklist',
+             case when g % 4 = 0 then null else date '2026-01-01' + (g % 730) end,
+             (array['L', 'M', 'H'])[1 + g % 3], g % 5 = 0,
+             timestamptz '2024-01-01 00:00Z' + g * interval '1 minute'
+      from generate_series(1, ${rowsPerList}) g`.execute(db);
+    // As autovacuum leaves a table soon after a bulk insert: statistics, and the visibility map
+    // that lets an index-only scan skip the heap.
+    await sql`vacuum analyze`.execute(db);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Row {
+  backend: Backend;
+  list: string;
+  page: number;
+  server: number[];
+  client: number[];
+  count: number;
+  results: number;
+}
+
+async function bench(kind: Backend): Promise<Row[]> {
+  const backend = await freshBackend(kind, 'scale');
+  const rows: Row[] = [];
+  try {
+    const options = {
+      databaseUrl: backend.databaseUrl,
+      dataDir: backend.dataDir,
+      logFile: path.join(backend.workDir, 'api.log'),
+      jwtSecret: 'scale-bench-secret-0123456789-abcdefghijklmnopqrstu',
+    };
+    let api = await startApi(options);
+    const client = new ApiClient(api.url);
+    const { id } = await client.signUp('scale', 'Scale!Bench-2026');
+    await api.stop('SIGTERM');
+    const seedStart = performance.now();
+    await seed(kind, backend.databaseUrl, backend.dataDir, id);
+    const seedMs = performance.now() - seedStart;
+    api = await startApi(options);
+    const reader = new ApiClient(api.url, client.token);
+    try {
+      const lastPage = Math.ceil(rowsPerList / PAGE_SIZE);
+      const pages = [1, Math.ceil(lastPage / 2), lastPage];
+      let n = 0;
+      for (const list of ['notes', 'todos']) {
+        for (const page of pages) {
+          const url = `/api/${list}/?page=${page}`;
+          const client: number[] = [];
+          const ids: string[] = [];
+          let body: { count: number; results: unknown[] } = { count: 0, results: [] };
+          for (let i = 0; i < requests + 20; i++) {
+            const requestId = `scale-${++n}`;
+            const start = performance.now();
+            const res = await reader.request<typeof body>('GET', url, undefined, {
+              headers: { 'x-request-id': requestId },
+            });
+            const elapsed = performance.now() - start;
+            if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+            body = res.body;
+            // The first 20 warm the caches and the JIT up.
+            if (i >= 20) {
+              client.push(elapsed);
+              ids.push(requestId);
+            }
+          }
+          rows.push({
+            backend: kind,
+            list,
+            page,
+            server: [],
+            client,
+            count: body.count,
+            results: body.results.length,
+          });
+          (rows.at(-1) as Row & { ids?: string[] }).ids = ids;
+        }
+      }
+    } finally {
+      await api.stop('SIGTERM');
+    }
+    // Server times from the log: `request completed` lines carry responseTime (ms).
+    const times = new Map<string, number>();
+    for (const line of api.log()) {
+      if (line.msg === 'request completed') {
+        times.set(String(line.reqId), Number(line.responseTime));
+      }
+    }
+    for (const row of rows as Array<Row & { ids?: string[] }>) {
+      row.server = (row.ids ?? []).map((rid) => times.get(rid)).filter((t) => t !== undefined);
+      delete row.ids;
+    }
+    console.log(
+      `  ${kind}: seeded ${rowsPerList.toLocaleString('en-US')} notes and ${rowsPerList.toLocaleString('en-US')} to-dos for one user, ` +
+        `${otherUsers} other users with ${perOtherUser} of each, in ${ms(seedMs)}`,
+    );
+  } finally {
+    await backend.cleanup();
+  }
+  return rows;
+}
+
+console.log(
+  `bench:scale: ${requests} sequential requests per page (after 20 warm-up), ${PAGE_SIZE} a page; ${await machineLoad()}; node ${process.version}`,
+);
+const all: Row[] = [];
+for (const kind of backends) all.push(...(await bench(kind)));
+console.log(
+  `\n${table(
+    ['back end / page', 'count', 'results', 'server p50', 'server p99', 'round trip p50', 'p99'],
+    all.map((r) => [
+      `${r.backend} GET /api/${r.list}/?page=${r.page}`,
+      String(r.count),
+      String(r.results),
+      ms(percentile(r.server, 50)),
+      ms(percentile(r.server, 99)),
+      ms(percentile(r.client, 50)),
+      ms(percentile(r.client, 99)),
+    ]),
+  )}`,
+);
+const wrong = all.filter((r) => r.count !== rowsPerList || r.results !== PAGE_SIZE);
+const pg = all.filter((r) => r.backend === 'postgres');
+const worst = Math.max(...pg.map((r) => percentile(r.server, 50)));
+const parts = backends.map((b) => {
+  const rs = all.filter((r) => r.backend === b);
+  return `${b} server p50 ${rs.map((r) => `${r.list} p${r.page} ${ms(percentile(r.server, 50))}`).join(', ')}`;
+});
+console.log(`\nbench:scale summary: ${parts.join('; ')}`);
+if (pg.length) {
+  console.log(
+    `Goal on Postgres, <= ${GOAL_MS} ms server time per page (median): highest ${ms(worst)} (${worst <= GOAL_MS ? 'met' : 'NOT MET'})`,
+  );
+}
+if (wrong.length) {
+  console.error(`bench:scale: ${wrong.length} pages had a wrong count or length`);
+  process.exitCode = 1;
+}
