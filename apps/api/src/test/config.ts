@@ -26,6 +26,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     rateLimitPerMinute: 100_000,
     loginFailuresPerMinute: 100_000,
+    // The event-loop lag check is off: test files run in parallel with each other (and with the
+    // browser tests) on few cores, and in-memory PGlite runs on the test's own thread, so lag
+    // there says nothing about the app. The overload tests build apps with it on.
+    overload: { ...base.overload, maxEventLoopDelayMs: 0 },
     ...overrides,
   };
 }
