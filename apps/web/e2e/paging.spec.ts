@@ -57,7 +57,9 @@ test('lists: the notes and to-do screens fetch one page at a time, never the who
     const url = new URL(res.url());
     return url.pathname.startsWith('/api/todos') && LIST.test(url.pathname);
   });
-  await firstTodo.check();
+  // click(), not check(): the box shows the server's state, so it turns checked only after the
+  // toggle's answer and the list's reload (check() fails when that takes longer than its click).
+  await firstTodo.click();
   await reloaded;
   await expect(firstTodo).toBeChecked();
   await page.getByRole('link', { name: 'Note Taking' }).hover();
