@@ -10,6 +10,7 @@
  * server's log, matched by X-Request-Id) and the client's round trip.
  *
  *   tsx bench/scale.ts [--backend=postgres|pglite|both] [--notes=100000] [--requests=200] [--short]
+ *                      [--cache]  (the list cache on: then it measures cache hits, not the query)
  *
  * The goal (issue 5): <= 5 ms of server time for each page on Postgres.
  */
@@ -27,6 +28,7 @@ const short = args.has('short');
 const backends = backendsFrom(args.string('backend', 'both'));
 const rowsPerList = args.number('notes', short ? 20_000 : 100_000);
 const requests = args.number('requests', short ? 50 : 200);
+const cached = args.has('cache');
 const otherUsers = 1_000;
 const perOtherUser = 20;
 const PAGE_SIZE = 10;
@@ -100,6 +102,9 @@ async function bench(kind: Backend): Promise<Row[]> {
       dataDir: backend.dataDir,
       logFile: path.join(backend.workDir, 'api.log'),
       jwtSecret: 'scale-bench-secret-0123456789-abcdefghijklmnopqrstu',
+      // Every request repeats the same page: with the list cache on, all but the first would be
+      // cache hits. Off, each one runs the page query (as after every change of the list).
+      env: { LIST_CACHE_MB: cached ? '32' : '0' },
     };
     let api = await startApi(options);
     const client = new ApiClient(api.url);
@@ -172,7 +177,7 @@ async function bench(kind: Backend): Promise<Row[]> {
 }
 
 console.log(
-  `bench:scale: ${requests} sequential requests per page (after 20 warm-up), ${PAGE_SIZE} a page; ${await machineLoad()}; node ${process.version}`,
+  `bench:scale: ${requests} sequential requests per page (after 20 warm-up), ${PAGE_SIZE} a page, list cache ${cached ? 'on' : 'off'}; ${await machineLoad()}; node ${process.version}`,
 );
 const all: Row[] = [];
 for (const kind of backends) all.push(...(await bench(kind)));

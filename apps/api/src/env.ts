@@ -66,6 +66,7 @@ export const EnvSchema = z.object({
   OLLAMA_MODEL: z.string().min(1).default('llama3.2:3b'),
   OLLAMA_TIMEOUT_MS: positiveInt(30_000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
 });
@@ -103,6 +104,8 @@ export interface Config {
    * Changes made through this process take effect at once; other processes see them this late.
    */
   authCacheTtlMs: number;
+  /** Memory for cached list answers (db/list-cache.ts), in bytes of JSON text; 0 turns it off. */
+  listCacheBytes: number;
   /** Overload protection (plugins/overload.ts): 0 turns a limit off. */
   overload: { maxInFlight: number; maxEventLoopDelayMs: number };
 }
@@ -197,6 +200,7 @@ export function loadConfig(
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
     argon2: { ...ARGON2_DEFAULTS },
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    listCacheBytes: Math.floor(env.LIST_CACHE_MB * 1024 * 1024),
     overload: {
       maxInFlight: env.MAX_IN_FLIGHT_REQUESTS,
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,

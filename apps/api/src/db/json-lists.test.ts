@@ -140,22 +140,24 @@ describe('lists written by the database', () => {
                 ${item.createdAt}::timestamptz)`.execute(db());
           }
           for (const ordering of ['created_at', '-created_at'] as NoteOrdering[]) {
-            expect(await listNotesJson(db(), alice, ordering)).toBe(
+            expect((await listNotesJson(db(), alice, ordering)).body).toBe(
               JSON.stringify(await referenceNotes(alice, noteOrder(ordering))),
             );
           }
           for (const ordering of ['-created_at', 'created_at', 'due_date'] as TodoOrdering[]) {
-            expect(await listTodosJson(db(), alice, ordering)).toBe(
+            expect((await listTodosJson(db(), alice, ordering)).body).toBe(
               JSON.stringify(await referenceTodos(alice, todoOrder(ordering))),
             );
           }
-          expect(await listEventsJson(db(), alice)).toBe(
+          expect((await listEventsJson(db(), alice)).body).toBe(
             JSON.stringify(await referenceEvents(alice)),
           );
-          expect(await listEventsJson(db(), alice, { date: '2026-03-01' })).toBe(
+          expect((await listEventsJson(db(), alice, { date: '2026-03-01' })).body).toBe(
             JSON.stringify(await referenceEvents(alice, sql`date = '2026-03-01'`)),
           );
-          expect(await listEventsJson(db(), alice, { from: '2024-01-01', to: '2026-02-28' })).toBe(
+          expect(
+            (await listEventsJson(db(), alice, { from: '2024-01-01', to: '2026-02-28' })).body,
+          ).toBe(
             JSON.stringify(
               await referenceEvents(alice, sql`date between '2024-01-01' and '2026-02-28'`),
             ),
@@ -168,10 +170,13 @@ describe('lists written by the database', () => {
 
   it('answer [] for a user without rows', async () => {
     const carol = await addUser('carol');
-    expect(await listNotesJson(db(), carol)).toBe('[]');
-    expect(await listTodosJson(db(), carol)).toBe('[]');
-    expect(await listEventsJson(db(), carol)).toBe('[]');
-    expect(await pageNotesJson(db(), carol, undefined, 10, 0)).toEqual({ count: 0, results: null });
+    expect((await listNotesJson(db(), carol)).body).toBe('[]');
+    expect((await listTodosJson(db(), carol)).body).toBe('[]');
+    expect((await listEventsJson(db(), carol)).body).toBe('[]');
+    expect(await pageNotesJson(db(), carol, undefined, 10, 0)).toMatchObject({
+      count: 0,
+      results: null,
+    });
   });
 
   it('page every list exactly as slicing the whole list, from either end', async () => {

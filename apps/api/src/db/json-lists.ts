@@ -99,6 +99,21 @@ function arraySql(spec: JsonListSpec, order: readonly OrderTerm[]): string {
   return `coalesce('[' || string_agg(${jsonObjectSql(ROW, spec.fields)}, ',' order by ${orderSql(ROW, order)}) || ']', '[]')`;
 }
 
+/**
+ * The user's list version (migration 202611231000), read by the same statement as the list, so
+ * that the text and the version come from one snapshot; null before the user has a row.
+ */
+function versionSql(userId: number): RawBuilder<number | null> {
+  return sql`(select version from user_list_counts where user_id = ${userId})`;
+}
+
+export interface JsonListText {
+  /** The rows as one JSON array text. */
+  body: string;
+  /** The user's list version this was read at (see db/list-cache.ts). */
+  version: number | null;
+}
+
 /** Every row of the user's list (alias `r` in `filter`) as one JSON array text. */
 export async function jsonList(
   db: Executor,
@@ -106,13 +121,13 @@ export async function jsonList(
   userId: number,
   order: readonly OrderTerm[],
   filter: RawBuilder<unknown> = sql`true`,
-): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    select ${sql.raw(arraySql(spec, order))} as body
+): Promise<JsonListText> {
+  const { rows } = await sql<{ body: string; version: number | null }>`
+    select ${sql.raw(arraySql(spec, order))} as body, ${versionSql(userId)} as version
     from ${sql.raw(name(spec.table))} ${sql.raw(ROW)}
     where ${sql.raw(ROW)}.user_id = ${userId} and ${filter}
   `.execute(db);
-  return rows[0]?.body ?? '[]';
+  return { body: rows[0]?.body ?? '[]', version: rows[0]?.version ?? null };
 }
 
 export interface JsonPage {
@@ -120,6 +135,8 @@ export interface JsonPage {
   count: number;
   /** The page's rows as a JSON array text; null when the offset is past the end. */
   results: string | null;
+  /** The user's list version this was read at (see db/list-cache.ts). */
+  version: number | null;
 }
 
 /**
@@ -155,13 +172,13 @@ export async function jsonPage(
   // bigint: the last allowed page (2147483647) times 100 rows overflows an integer.
   const off = sql`${offset}::bigint`;
   const lim = sql`${limit}::integer`;
-  const { rows } = await sql<{ count: number; results: string | null }>`
+  const { rows } = await sql<{ count: number; results: string | null; version: number | null }>`
     with total as (
       select coalesce(
         (select ${sql.ref(spec.countColumn)} from user_list_counts where user_id = ${userId}), 0
       ) as n
     )
-    select total.n as count,
+    select total.n as count, ${versionSql(userId)} as version,
       case
         when ${off} >= total.n then null
         when 2 * ${off} + ${lim} <= total.n then ${pageFrom(order, off, lim)}
@@ -174,5 +191,9 @@ export async function jsonPage(
     from total
   `.execute(db);
   const first = rows[0];
-  return { count: Number(first?.count ?? 0), results: first?.results ?? null };
+  return {
+    count: Number(first?.count ?? 0),
+    results: first?.results ?? null,
+    version: first?.version ?? null,
+  };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as createTables from './migrations/202611211600_create_tables';
 import * as listCounts from './migrations/202611221000_list_counts';
+import * as listVersions from './migrations/202611231000_list_versions';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -9,6 +10,7 @@ import * as listCounts from './migrations/202611221000_list_counts';
 const MIGRATIONS: Record<string, Migration> = {
   '202611211600_create_tables': createTables,
   '202611221000_list_counts': listCounts,
+  '202611231000_list_versions': listVersions,
 };
 
 export const staticMigrations: MigrationProvider = {

@@ -50,6 +50,8 @@ export interface UserListCountsTable {
   user_id: number;
   notes: number;
   todos: number;
+  /** Raised by every change of the user's notes, to-dos or events (migration 202611231000). */
+  version: number;
 }
 
 export interface Database {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/errors';
+import { ListCache } from '../db/list-cache';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
 import type { Config } from '../env';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: DatabaseHandle['kind'];
+    /** Recent list answers by the user's list version (ADR 0404). */
+    listCache: ListCache;
   }
 }
 
@@ -59,6 +62,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     }
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    app.decorate('listCache', new ListCache(config.listCacheBytes));
     if (owned) {
       app.addHook('onClose', async () => {
         await database.close();

@@ -51,9 +51,13 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 
   beforeEach(async () => {
     await db?.truncate();
-    // Ids restart with the tables: a user cached by the last test is not this test's user.
+    // Ids and list versions restart with the tables: what the last test cached is not this test's.
     app?.authUsers.clear();
-    for (const extra of extraApps) extra.authUsers.clear();
+    app?.listCache.clear();
+    for (const extra of extraApps) {
+      extra.authUsers.clear();
+      extra.listCache.clear();
+    }
     summarizer.calls.length = 0;
     summarizer.unavailable = false;
     summarizer.broken = false;

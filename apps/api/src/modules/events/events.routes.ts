@@ -1,6 +1,7 @@
 import { type CalendarEvent, contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
+import { listBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -12,12 +13,16 @@ export function eventsRoutes(app: FastifyInstance) {
   return s.router(contract.events, {
     list: async ({ query, request, reply }) => {
       // `?date=` (empty means no filter, as the original) or an inclusive `?from=&to=` range.
-      const text = await listEventsJson(app.db, userOf(request).id, {
-        date: query.date || undefined,
-        from: query.from,
-        to: query.to,
-      });
-      return { status: 200, body: jsonText<CalendarEvent[]>(reply, text) };
+      const userId = userOf(request).id;
+      const filter = { date: query.date || undefined, from: query.from, to: query.to };
+      const { body } = await app.listCache.read(
+        app.db,
+        userId,
+        `events ${filter.date ?? ''} ${filter.from ?? ''} ${filter.to ?? ''}`,
+        listBytes,
+        () => listEventsJson(app.db, userId, filter),
+      );
+      return { status: 200, body: jsonText<CalendarEvent[]>(reply, body) };
     },
 
     create: async ({ body, request }) => {

@@ -1,6 +1,7 @@
 import { contract, type Note } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
+import { listBytes, pageBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -24,11 +25,23 @@ export function notesRoutes(app: FastifyInstance, summarizer: Summarizer) {
       const user = userOf(request);
       const page = pageRequest(query);
       if (!page) {
-        const text = await listNotesJson(app.db, user.id, query.ordering);
-        return { status: 200, body: jsonText<Note[]>(reply, text) };
+        const { body } = await app.listCache.read(
+          app.db,
+          user.id,
+          `notes ${query.ordering ?? ''}`,
+          listBytes,
+          () => listNotesJson(app.db, user.id, query.ordering),
+        );
+        return { status: 200, body: jsonText<Note[]>(reply, body) };
       }
       return paginateJson<Note>(request, reply, page, (limit, offset) =>
-        pageNotesJson(app.db, user.id, query.ordering, limit, offset),
+        app.listCache.read(
+          app.db,
+          user.id,
+          `notes ${query.ordering ?? ''} ${limit} ${offset}`,
+          pageBytes,
+          () => pageNotesJson(app.db, user.id, query.ordering, limit, offset),
+        ),
       );
     },
 

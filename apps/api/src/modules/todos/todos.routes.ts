@@ -1,6 +1,7 @@
 import { contract, type Todo } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
+import { listBytes, pageBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -21,11 +22,23 @@ export function todosRoutes(app: FastifyInstance) {
       const user = userOf(request);
       const page = pageRequest(query);
       if (!page) {
-        const text = await listTodosJson(app.db, user.id, query.ordering);
-        return { status: 200, body: jsonText<Todo[]>(reply, text) };
+        const { body } = await app.listCache.read(
+          app.db,
+          user.id,
+          `todos ${query.ordering ?? ''}`,
+          listBytes,
+          () => listTodosJson(app.db, user.id, query.ordering),
+        );
+        return { status: 200, body: jsonText<Todo[]>(reply, body) };
       }
       return paginateJson<Todo>(request, reply, page, (limit, offset) =>
-        pageTodosJson(app.db, user.id, query.ordering, limit, offset),
+        app.listCache.read(
+          app.db,
+          user.id,
+          `todos ${query.ordering ?? ''} ${limit} ${offset}`,
+          pageBytes,
+          () => pageTodosJson(app.db, user.id, query.ordering, limit, offset),
+        ),
       );
     },
 

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { Executor } from './types';
+
+/** What a list query answers: its JSON text(s) and the user's list version it was read at. */
+export interface Versioned {
+  version: number | null;
+}
+
+interface Entry {
+  version: number;
+  value: Versioned;
+  bytes: number;
+}
+
+export interface ListCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/**
+ * The last answer of each list query (a user, a route, its parameters), kept with the user's
+ * list version it was read at (ADR 0404). Every insert, update and delete of a user's notes,
+ * to-dos or events raises that version in the same transaction (migration 202611231000), so an
+ * answer whose version is still the user's current one is exactly what the query would answer
+ * now, whichever process made the last change.
+ *
+ * A read with a cached answer costs one primary-key lookup of the version instead of the list
+ * query; without one, the list query reads the version itself (one statement, one snapshot).
+ * Bounded by `maxBytes` (the JSON text's length), least recently used out first; 0 turns the
+ * cache off.
+ */
+export class ListCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  async read<T extends Versioned>(
+    db: Executor,
+    userId: number,
+    key: string,
+    size: (value: T) => number,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    if (this.#maxBytes <= 0) return load();
+    const id = `${userId}\u0000${key}`;
+    const entry = this.#entries.get(id);
+    if (entry) {
+      const { rows } = await sql<{ version: number }>`
+        select version from user_list_counts where user_id = ${userId}
+      `.execute(db);
+      if (rows[0]?.version === entry.version) {
+        // Most recently used goes last.
+        this.#entries.delete(id);
+        this.#entries.set(id, entry);
+        this.#hits++;
+        return entry.value as T;
+      }
+      this.#remove(id, entry);
+    }
+    this.#misses++;
+    const value = await load();
+    const bytes = size(value);
+    if (value.version === null || bytes > this.#maxBytes / 4) return value;
+    const current = this.#entries.get(id);
+    // A slower read of an older version must not replace a newer one.
+    if (current && current.version >= value.version) return value;
+    if (current) this.#remove(id, current);
+    this.#entries.set(id, { version: value.version, value, bytes });
+    this.#bytes += bytes;
+    for (const [oldId, old] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#remove(oldId, old);
+    }
+    return value;
+  }
+
+  /** Empties the cache (tests that truncate the tables, which resets ids and versions). */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  stats(): ListCacheStats {
+    return {
+      hits: this.#hits,
+      misses: this.#misses,
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+    };
+  }
+
+  #remove(id: string, entry: Entry): void {
+    this.#entries.delete(id);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/** The size a whole list's answer counts for. */
+export const listBytes = (value: { body: string }) => value.body.length;
+/** The size a page's answer counts for. */
+export const pageBytes = (value: { results: string | null }) => value.results?.length ?? 0;
