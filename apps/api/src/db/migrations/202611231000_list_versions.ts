@@ -37,24 +37,45 @@ export async function up(db: Kysely<any>): Promise<void> {
     end
     $$
   `.execute(db);
-  for (const table of ['notes', 'todos', 'events']) {
-    const name = (suffix: string) => sql.raw(`${table}_version_${suffix}`);
+  // Notes and to-dos: their count triggers (migration 202611221000) already update the user's
+  // row on every insert and delete; they raise the version too, in the same statement.
+  for (const table of ['notes', 'todos']) {
+    const column = sql.ref(table);
+    const name = (suffix: string) => sql.raw(`${table}_count_${suffix}`);
     await sql`
-      create trigger ${name('added')} after insert on ${sql.table(table)}
-        referencing new table as new_rows
-        for each statement execute function list_version_added()
+      create or replace function ${name('added')}() returns trigger language plpgsql as $$
+      begin
+        insert into user_list_counts (user_id, ${column}, version)
+          select user_id, count(*), 1 from new_rows group by user_id
+        on conflict (user_id) do update
+          set ${column} = user_list_counts.${column} + excluded.${column},
+              version = user_list_counts.version + 1;
+        return null;
+      end
+      $$
     `.execute(db);
     await sql`
-      create trigger ${name('updated')} after update on ${sql.table(table)}
-        referencing new table as changed_rows
-        for each statement execute function list_version_changed()
-    `.execute(db);
-    await sql`
-      create trigger ${name('removed')} after delete on ${sql.table(table)}
-        referencing old table as changed_rows
-        for each statement execute function list_version_changed()
+      create or replace function ${name('removed')}() returns trigger language plpgsql as $$
+      begin
+        update user_list_counts c set ${column} = c.${column} - d.n, version = c.version + 1
+          from (select user_id, count(*) as n from old_rows group by user_id) d
+          where c.user_id = d.user_id;
+        return null;
+      end
+      $$
     `.execute(db);
   }
+  const trigger = (table: string, suffix: string, event: string, rows: string, fn: string) => sql`
+    create trigger ${sql.raw(`${table}_version_${suffix}`)} after ${sql.raw(event)}
+      on ${sql.table(table)}
+      referencing ${sql.raw(rows)} table as ${sql.raw(event === 'insert' ? 'new_rows' : 'changed_rows')}
+      for each statement execute function ${sql.raw(fn)}()
+  `;
+  for (const table of ['notes', 'todos', 'events']) {
+    await trigger(table, 'updated', 'update', 'new', 'list_version_changed').execute(db);
+  }
+  await trigger('events', 'added', 'insert', 'new', 'list_version_added').execute(db);
+  await trigger('events', 'removed', 'delete', 'old', 'list_version_changed').execute(db);
   // Events had no owner guard: a row moving to another user would leave both versions stale.
   await sql`
     create function events_owner_fixed() returns trigger language plpgsql as $$
@@ -74,12 +95,36 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger events_owner_fixed on events`.execute(db);
   await sql`drop function events_owner_fixed()`.execute(db);
-  for (const table of ['notes', 'todos', 'events']) {
-    for (const suffix of ['added', 'updated', 'removed']) {
-      await sql`drop trigger ${sql.raw(`${table}_version_${suffix}`)} on ${sql.table(table)}`.execute(
-        db,
-      );
-    }
+  const drop = (table: string, suffix: string) =>
+    sql`drop trigger ${sql.raw(`${table}_version_${suffix}`)} on ${sql.table(table)}`.execute(db);
+  for (const table of ['notes', 'todos', 'events']) await drop(table, 'updated');
+  await drop('events', 'added');
+  await drop('events', 'removed');
+  // The count functions as migration 202611221000 made them.
+  for (const table of ['notes', 'todos']) {
+    const column = sql.ref(table);
+    const name = (suffix: string) => sql.raw(`${table}_count_${suffix}`);
+    await sql`
+      create or replace function ${name('added')}() returns trigger language plpgsql as $$
+      begin
+        insert into user_list_counts (user_id, ${column})
+          select user_id, count(*) from new_rows group by user_id
+        on conflict (user_id) do update
+          set ${column} = user_list_counts.${column} + excluded.${column};
+        return null;
+      end
+      $$
+    `.execute(db);
+    await sql`
+      create or replace function ${name('removed')}() returns trigger language plpgsql as $$
+      begin
+        update user_list_counts c set ${column} = c.${column} - d.n
+          from (select user_id, count(*) as n from old_rows group by user_id) d
+          where c.user_id = d.user_id;
+        return null;
+      end
+      $$
+    `.execute(db);
   }
   await sql`drop function list_version_added()`.execute(db);
   await sql`drop function list_version_changed()`.execute(db);
