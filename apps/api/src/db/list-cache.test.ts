@@ -123,5 +123,16 @@ describe('cached list answers', () => {
     expect(small.listCache.stats().bytes).toBeLessThanOrEqual(4_000);
     expect(small.listCache.stats().entries).toBeLessThan(5);
     expect(off.listCache.stats()).toMatchObject({ hits: 0, entries: 0 });
+    // Answers with no rows (pages past the end) count too: no number of them exceeds the bound.
+    for (let page = 2; page < 60; page++) {
+      const res = await small.inject({
+        method: 'GET',
+        url: `/api/notes/?page=${page}&page_size=5`,
+        headers: alice.auth,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(small.listCache.stats().bytes).toBeLessThanOrEqual(4_000);
+    expect(small.listCache.stats().entries).toBeLessThan(30);
   });
 });

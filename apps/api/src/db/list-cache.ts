@@ -6,6 +6,9 @@ export interface Versioned {
   version: number | null;
 }
 
+/** What an entry costs besides its text and key (its objects and the map's slot), roughly. */
+const ENTRY_OVERHEAD = 200;
+
 interface Entry {
   version: number;
   value: Versioned;
@@ -28,8 +31,8 @@ export interface ListCacheStats {
  *
  * A read with a cached answer costs one primary-key lookup of the version instead of the list
  * query; without one, the list query reads the version itself (one statement, one snapshot).
- * Bounded by `maxBytes` (the JSON text's length), least recently used out first; 0 turns the
- * cache off.
+ * Bounded by `maxBytes` (the JSON text's length plus a little per entry), least recently used
+ * out first; 0 turns the cache off.
  */
 export class ListCache {
   readonly #entries = new Map<string, Entry>();
@@ -67,7 +70,9 @@ export class ListCache {
     }
     this.#misses++;
     const value = await load();
-    const bytes = size(value);
+    // Each entry also costs its key and bookkeeping: empty answers (a page past the end) must
+    // count too, or requests for ever new pages could fill memory without limit.
+    const bytes = size(value) + id.length + ENTRY_OVERHEAD;
     if (value.version === null || bytes > this.#maxBytes / 4) return value;
     const current = this.#entries.get(id);
     // A slower read of an older version must not replace a newer one.
