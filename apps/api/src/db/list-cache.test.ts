@@ -135,4 +135,28 @@ describe('cached list answers', () => {
     expect(small.listCache.stats().bytes).toBeLessThanOrEqual(4_000);
     expect(small.listCache.stats().entries).toBeLessThan(30);
   });
+
+  it('keep their accounting under concurrent reads and changes', async () => {
+    const small = await ctx.buildApp({ listCacheBytes: 6_000 });
+    const alice = await ctx.signUp();
+    const read = (url: string) =>
+      small.inject({ method: 'GET', url, headers: alice.auth }).then((r) => r.statusCode);
+    for (let round = 0; round < 15; round++) {
+      const statuses = await Promise.all([
+        ...['/api/notes/', '/api/notes/?page=1', '/api/notes/?page=1&page_size=3'].flatMap((url) =>
+          [1, 2, 3].map(() => read(url)),
+        ),
+        send(alice, 'POST', '/api/notes/', {
+          title: `Note ${round}`,
+          content: 'y'.repeat(100),
+        }).then(() => 201),
+      ]);
+      expect(statuses.every((status) => status === 200 || status === 201)).toBe(true);
+      const stats = small.listCache.stats();
+      expect(stats.bytes).toBe(stats.entryBytes);
+      expect(stats.bytes).toBeLessThanOrEqual(6_000);
+    }
+    // And the answers are the current ones.
+    expect(await get(alice, '/api/notes/', small)).toHaveLength(15);
+  });
 });

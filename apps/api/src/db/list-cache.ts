@@ -19,7 +19,10 @@ export interface ListCacheStats {
   hits: number;
   misses: number;
   entries: number;
+  /** The running total the bound is checked against... */
   bytes: number;
+  /** ...and the entries' sizes summed now: the two must always be equal. */
+  entryBytes: number;
 }
 
 /**
@@ -59,14 +62,18 @@ export class ListCache {
       const { rows } = await sql<{ version: number }>`
         select version from user_list_counts where user_id = ${userId}
       `.execute(db);
+      // Other requests ran during the await: touch the map only if it still holds this entry.
+      const still = this.#entries.get(id) === entry;
       if (rows[0]?.version === entry.version) {
-        // Most recently used goes last.
-        this.#entries.delete(id);
-        this.#entries.set(id, entry);
+        if (still) {
+          // Most recently used goes last.
+          this.#entries.delete(id);
+          this.#entries.set(id, entry);
+        }
         this.#hits++;
         return entry.value as T;
       }
-      this.#remove(id, entry);
+      if (still) this.#remove(id, entry);
     }
     this.#misses++;
     const value = await load();
@@ -99,6 +106,7 @@ export class ListCache {
       misses: this.#misses,
       entries: this.#entries.size,
       bytes: this.#bytes,
+      entryBytes: [...this.#entries.values()].reduce((sum, e) => sum + e.bytes, 0),
     };
   }
 
