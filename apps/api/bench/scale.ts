@@ -87,6 +87,8 @@ interface Row {
   backend: Backend;
   list: string;
   page: number;
+  /** The X-Request-Id of each timed request, to find its server time in the log. */
+  ids: string[];
   server: number[];
   client: number[];
   count: number;
@@ -144,12 +146,12 @@ async function bench(kind: Backend): Promise<Row[]> {
             backend: kind,
             list,
             page,
+            ids,
             server: [],
             client,
             count: body.count,
             results: body.results.length,
           });
-          (rows.at(-1) as Row & { ids?: string[] }).ids = ids;
         }
       }
     } finally {
@@ -162,9 +164,8 @@ async function bench(kind: Backend): Promise<Row[]> {
         times.set(String(line.reqId), Number(line.responseTime));
       }
     }
-    for (const row of rows as Array<Row & { ids?: string[] }>) {
-      row.server = (row.ids ?? []).map((rid) => times.get(rid)).filter((t) => t !== undefined);
-      delete row.ids;
+    for (const row of rows) {
+      row.server = row.ids.map((rid) => times.get(rid)).filter((t) => t !== undefined);
     }
     console.log(
       `  ${kind}: seeded ${rowsPerList.toLocaleString('en-US')} notes and ${rowsPerList.toLocaleString('en-US')} to-dos for one user, ` +

@@ -16,14 +16,3 @@ export function cpuTimeMs(pid: number): number | undefined {
     return undefined;
   }
 }
-
-/** Measures the CPU a process spends while `work` runs. */
-export async function cpuDuring<T>(
-  pid: number,
-  work: () => Promise<T>,
-): Promise<[T, number | undefined]> {
-  const before = cpuTimeMs(pid);
-  const result = await work();
-  const after = cpuTimeMs(pid);
-  return [result, before !== undefined && after !== undefined ? after - before : undefined];
-}

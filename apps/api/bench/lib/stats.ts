@@ -8,10 +8,6 @@ export function percentile(values: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
 }
 
-export function median(values: ArrayLike<number>): number {
-  return percentile(values, 50);
-}
-
 /** Milliseconds with a sensible number of digits. */
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return '-';
