@@ -24,6 +24,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(here, '..');
@@ -45,16 +46,8 @@ const SIGNED_IN_PAGES = ['/', '/note-history', '/todo', '/calendar', '/settings'
 const PAGES = args.pages ? args.pages.split(',') : [...PUBLIC_PAGES, ...SIGNED_IN_PAGES];
 const GOAL_PAGES = ['/landing', '/login'];
 const GOAL_SCORE = 95;
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse starts Chromium itself: headless mode is a flag there.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const PASSWORD = 'Bench!Pass123';
 
 const goals = [];
@@ -177,7 +170,7 @@ async function main() {
   const session = await seed();
 
   console.log(
-    `\n== Lighthouse ${lighthouseVersion()} in ${CHROME_PATH} (${RUNS} run${RUNS > 1 ? 's' : ''} a page, median by performance) ==`,
+    `\n== Lighthouse ${lighthouseVersion()} in ${CHROMIUM_PATH} (${RUNS} run${RUNS > 1 ? 's' : ''} a page, median by performance) ==`,
   );
   const settled = Date.now();
   const busy = await waitForQuiet({ busyBelow: 0.2, maxMs: 60_000, windowMs: 2000 });
@@ -446,7 +439,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** One Lighthouse run in a fresh Chromium profile. */
 async function audit(page, preset, session) {
   chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
