@@ -94,6 +94,34 @@ export class ListCache {
     return value;
   }
 
+  /** A whole list (`key` names the list and its parameters). */
+  list<T extends Versioned & { body: string }>(
+    db: Executor,
+    userId: number,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    return this.read(db, userId, key, (value) => value.body.length, load);
+  }
+
+  /** One page of a list (`key` names the list and its parameters, the page comes on top). */
+  page<T extends Versioned & { results: string | null }>(
+    db: Executor,
+    userId: number,
+    key: string,
+    limit: number,
+    offset: number,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    return this.read(
+      db,
+      userId,
+      `${key} page ${limit} ${offset}`,
+      (value) => value.results?.length ?? 0,
+      load,
+    );
+  }
+
   /** Empties the cache (tests that truncate the tables, which resets ids and versions). */
   clear(): void {
     this.#entries.clear();
@@ -115,8 +143,3 @@ export class ListCache {
     this.#bytes -= entry.bytes;
   }
 }
-
-/** The size a whole list's answer counts for. */
-export const listBytes = (value: { body: string }) => value.body.length;
-/** The size a page's answer counts for. */
-export const pageBytes = (value: { results: string | null }) => value.results?.length ?? 0;

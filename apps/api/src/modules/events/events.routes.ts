@@ -1,7 +1,6 @@
 import { type CalendarEvent, contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
-import { listBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -15,11 +14,10 @@ export function eventsRoutes(app: FastifyInstance) {
       // `?date=` (empty means no filter, as the original) or an inclusive `?from=&to=` range.
       const userId = userOf(request).id;
       const filter = { date: query.date || undefined, from: query.from, to: query.to };
-      const { body } = await app.listCache.read(
+      const { body } = await app.listCache.list(
         app.db,
         userId,
         `events ${filter.date ?? ''} ${filter.from ?? ''} ${filter.to ?? ''}`,
-        listBytes,
         () => listEventsJson(app.db, userId, filter),
       );
       return { status: 200, body: jsonText<CalendarEvent[]>(reply, body) };

@@ -1,7 +1,6 @@
 import { contract, type Note } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
-import { listBytes, pageBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -24,23 +23,16 @@ export function notesRoutes(app: FastifyInstance, summarizer: Summarizer) {
     list: async ({ query, request, reply }) => {
       const user = userOf(request);
       const page = pageRequest(query);
+      const key = `notes ${query.ordering ?? ''}`;
       if (!page) {
-        const { body } = await app.listCache.read(
-          app.db,
-          user.id,
-          `notes ${query.ordering ?? ''}`,
-          listBytes,
-          () => listNotesJson(app.db, user.id, query.ordering),
+        const { body } = await app.listCache.list(app.db, user.id, key, () =>
+          listNotesJson(app.db, user.id, query.ordering),
         );
         return { status: 200, body: jsonText<Note[]>(reply, body) };
       }
       return paginateJson<Note>(request, reply, page, (limit, offset) =>
-        app.listCache.read(
-          app.db,
-          user.id,
-          `notes ${query.ordering ?? ''} ${limit} ${offset}`,
-          pageBytes,
-          () => pageNotesJson(app.db, user.id, query.ordering, limit, offset),
+        app.listCache.page(app.db, user.id, key, limit, offset, () =>
+          pageNotesJson(app.db, user.id, query.ordering, limit, offset),
         ),
       );
     },

@@ -1,7 +1,6 @@
 import { contract, type Todo } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
-import { listBytes, pageBytes } from '../../db/list-cache';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../../plugins/auth';
@@ -21,23 +20,16 @@ export function todosRoutes(app: FastifyInstance) {
     list: async ({ query, request, reply }) => {
       const user = userOf(request);
       const page = pageRequest(query);
+      const key = `todos ${query.ordering ?? ''}`;
       if (!page) {
-        const { body } = await app.listCache.read(
-          app.db,
-          user.id,
-          `todos ${query.ordering ?? ''}`,
-          listBytes,
-          () => listTodosJson(app.db, user.id, query.ordering),
+        const { body } = await app.listCache.list(app.db, user.id, key, () =>
+          listTodosJson(app.db, user.id, query.ordering),
         );
         return { status: 200, body: jsonText<Todo[]>(reply, body) };
       }
       return paginateJson<Todo>(request, reply, page, (limit, offset) =>
-        app.listCache.read(
-          app.db,
-          user.id,
-          `todos ${query.ordering ?? ''} ${limit} ${offset}`,
-          pageBytes,
-          () => pageTodosJson(app.db, user.id, query.ordering, limit, offset),
+        app.listCache.page(app.db, user.id, key, limit, offset, () =>
+          pageTodosJson(app.db, user.id, query.ordering, limit, offset),
         ),
       );
     },
