@@ -11,21 +11,22 @@ import type { DatabaseHandle } from './db/connect';
 import type { Config } from './env';
 import { NOT_FOUND } from './lib/drf';
 import { flattenRoutes, RouteTable } from './lib/route-table';
+import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
-import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { BODY_LIMIT, errorReply, errorsPlugin } from './plugins/errors';
+import { errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { openApiPlugin } from './plugins/openapi';
 import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { STATIC_SECURITY_HEADERS, securityPlugin } from './plugins/security';
-import { staticPlugin } from './plugins/static';
+import { findWebBuild, staticPlugin, webPageFallback } from './plugins/static';
 import { createSummarizer, type Summarizer } from './summarizer';
 
 declare module 'fastify' {
@@ -138,7 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const routes = new RouteTable(flattenRoutes(contract));
-  await app.register(errorsPlugin, { routes });
+  const web = findWebBuild(config.webDistDir);
+  await app.register(errorsPlugin, { routes, pageFallback: web && webPageFallback(web) });
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   // Before every other hook, so that refusing a request costs little (ADR 0400).
   await app.register(overloadPlugin, config.overload);
@@ -167,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  await app.register(staticPlugin, { root: config.webDistDir });
+  if (web) await app.register(staticPlugin, { build: web });
+  else app.log.warn({ root: config.webDistDir }, 'web app not built: only the API is served');
   return app;
 }

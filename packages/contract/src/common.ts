@@ -18,6 +18,7 @@ export const DRF = {
   dateFormat: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   timeFormat: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].',
   notADict: (got: string) => `Invalid data. Expected a dictionary, but got ${got}.`,
+  noData: 'No data provided',
   notFound: 'Not found.',
   invalidPage: 'Invalid page.',
   notAuthenticated: 'Authentication credentials were not provided.',
@@ -59,6 +60,10 @@ const PY_TYPE: Record<string, string> = {
 export const drfErrorMap: z.ZodErrorMap = (issue, ctx) => {
   if (issue.code === z.ZodIssueCode.invalid_type) {
     if (issue.received === z.ZodParsedType.undefined) return { message: DRF.required };
+    // A whole body of JSON `null`: DRF's serializers answer "No data provided".
+    if (issue.received === z.ZodParsedType.null && issue.path.length === 0) {
+      return { message: DRF.noData };
+    }
     if (issue.received === z.ZodParsedType.null) return { message: DRF.null };
     switch (issue.expected) {
       case z.ZodParsedType.string:
@@ -161,8 +166,15 @@ export const TimeInputSchema = z
 /** A time of day as answered: `HH:MM:SS`. */
 export const TimeSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
 
-/** A database id in a path. Anything that is not one answers 404, never reaches SQL. */
-export const IdParamSchema = z.coerce.number().int().positive().max(LIMITS.idMax);
+/**
+ * A database id in a path: digits only, as Django's `<int:id>` ("1e3" or "0x10" must not reach a
+ * row), and within Postgres' `integer`. Anything else answers 404 and never reaches SQL.
+ */
+export const IdParamSchema = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(LIMITS.idMax));
 export const IdPathSchema = z.object({ id: IdParamSchema });
 
 /** An ISO-8601 UTC timestamp as DRF writes it, e.g. `2026-11-21T14:45:20.277636Z`. */

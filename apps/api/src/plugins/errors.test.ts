@@ -1,6 +1,8 @@
-import { DRF } from '@prodify/contract';
+import { contract, DRF } from '@prodify/contract';
+import { isZodType } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { flattenRoutes } from '../lib/route-table';
 import { useTestApp } from '../test/app';
 
 const ctx = useTestApp();
@@ -157,6 +159,36 @@ describe('request bodies', () => {
       payload: '{"username":"free"}',
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('answers a body that is not a JSON object with 400 on every route that takes a body', async () => {
+    const alice = await ctx.signUp();
+    const routes = flattenRoutes(contract).filter(
+      (route) => route.method !== 'GET' && 'body' in route && isZodType(route.body),
+    );
+    expect(routes.length).toBeGreaterThan(8);
+    const cases: Array<[string, string]> = [
+      ['null', DRF.noData],
+      ['[]', DRF.notADict('list')],
+      ['"x"', DRF.notADict('str')],
+      ['1', DRF.notADict('int')],
+      ['true', DRF.notADict('bool')],
+    ];
+    for (const route of routes) {
+      const url = route.path.replace(':id', '1');
+      for (const [payload, message] of cases) {
+        const res = await ctx.app.inject({
+          method: route.method,
+          url,
+          headers: { ...alice.auth, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${route.method} ${url} ${payload}`).toBe(400);
+        expect(res.json(), `${route.method} ${url} ${payload}`).toEqual({
+          non_field_errors: [message],
+        });
+      }
+    }
   });
 
   it('refuses NUL characters in text fields', async () => {

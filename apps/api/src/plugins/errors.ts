@@ -10,55 +10,15 @@ import {
   unsupportedMediaType,
 } from '../lib/drf';
 import type { RouteTable } from '../lib/route-table';
+import { JsonParseError } from './json-body';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by the static plugin when the built web app is there: serves its index.html. */
-    spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-  }
-}
+/** Answers a GET or HEAD outside /api that no route took (the web app's pages). */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
-export const BODY_LIMIT = 1024 * 1024;
-
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
-class JsonParseError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'PRODIFY_JSON_PARSE';
-}
-
-/** A `\uD800`-`\uDFFF` escape: the only way a lone surrogate gets into a parsed body. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-const fixText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
-
-/**
- * Replaces lone surrogates (text no UTF-8 can hold) by U+FFFD in every string and key of a
- * parsed body, in place and without recursion (bodies may nest deeply), as the `pg` driver does
- * on its way to Postgres. PGlite instead sent malformed UTF-8 and the request failed with a 500.
- */
-function wellFormed(root: unknown): unknown {
-  if (typeof root === 'string') return fixText(root);
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      const fixedKey = fixText(key);
-      if (fixedKey !== key) delete record[key];
-      Object.defineProperty(record, fixedKey, {
-        value: typeof value === 'string' ? fixText(value) : value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      if (typeof value === 'object' && value !== null) stack.push(value);
-    }
-  }
-  return root;
+export interface ErrorsPluginOptions {
+  routes: RouteTable;
+  /** Pages of the built web app (plugins/static.ts); without it such paths answer a JSON 404. */
+  pageFallback?: PageFallback | undefined;
 }
 
 /** Generic texts for 4xx errors raised by Fastify itself; never the internals of a 5xx. */
@@ -93,44 +53,11 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
 }
 
 /**
- * Request parsing and error answers in DRF's shapes: JSON bodies (an empty one is `{}`),
- * malformed JSON, 413/415, unknown paths (404) and wrong methods (405 with `Allow`), and one
- * root handler that logs a 5xx and answers it without details.
+ * Error answers in DRF's shapes: malformed JSON, 413/415, unknown paths (404) and wrong methods
+ * (405 with `Allow`), and one root handler that logs a 5xx and answers it without details.
  */
-export const errorsPlugin = fp<{ routes: RouteTable }>(
-  async (app, { routes }) => {
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (request, body, done) => {
-        const text = typeof body === 'string' ? body : body.toString('utf8');
-        // DRF treats an empty body as no data: the fields are then "required".
-        if (text.trim() === '') return done(null, {});
-        parseJson(request, text, (error, value) => {
-          if (error) return done(new JsonParseError(`JSON parse error - ${error.message}`));
-          done(null, SURROGATE_ESCAPE.test(text) ? wellFormed(value) : value);
-        });
-      },
-    );
-
-    // Ids in paths are digits only, as Django's <int:id>: "1e3" or "0x10" must not reach a row.
-    app.addHook('preValidation', async (request, reply) => {
-      const id = (request.params as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string' && !/^[0-9]+$/.test(id)) return reply.code(404).send(NOT_FOUND);
-    });
-
-    // A POST/PUT/PATCH without a body validates as `{}`, so the answer names the missing fields.
-    app.addHook('preValidation', async (request) => {
-      if (
-        BODY_METHODS.has(request.method) &&
-        (request.body === undefined || request.body === null)
-      ) {
-        request.body = {};
-      }
-    });
-
+export const errorsPlugin = fp<ErrorsPluginOptions>(
+  async (app, { routes, pageFallback }) => {
     app.setErrorHandler(errorReply);
 
     app.setNotFoundHandler((request, reply) => {
@@ -150,8 +77,8 @@ export const errorsPlugin = fp<{ routes: RouteTable }>(
         }
         return reply.code(404).send(NOT_FOUND);
       }
-      if ((request.method === 'GET' || request.method === 'HEAD') && app.spaFallback) {
-        return app.spaFallback(request, reply);
+      if ((request.method === 'GET' || request.method === 'HEAD') && pageFallback) {
+        return pageFallback(request, reply);
       }
       return reply.code(404).send(NOT_FOUND);
     });

@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText } from '../../lib/pagination';
-import { userOf } from '../../plugins/auth';
+import { userOf } from '../auth/auth.plugin';
 import { deleteEvent, findEvent, insertEvent, listEventsJson } from './events.queries';
 
 const s = initServer();

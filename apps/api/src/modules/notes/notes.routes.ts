@@ -3,8 +3,8 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { NOT_FOUND } from '../../lib/drf';
 import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
-import { userOf } from '../../plugins/auth';
 import type { Summarizer } from '../../summarizer';
+import { userOf } from '../auth/auth.plugin';
 import { runSummary } from '../summarize/run-summary';
 import {
   deleteNote,

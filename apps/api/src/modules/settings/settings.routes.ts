@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
-import { userOf } from '../../plugins/auth';
 import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
+import { userOf } from '../auth/auth.plugin';
 import { isStrongPassword, PASSWORD_MESSAGES, registerPasswordProblems } from '../auth/passwords';
 import { deleteUser, findPasswordHash, isUsernameTaken, updateUser } from '../auth/users.queries';
 

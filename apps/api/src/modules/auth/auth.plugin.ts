@@ -3,12 +3,12 @@ import type { RouteMetadata } from '@prodify/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../env';
-import { NOT_AUTHENTICATED } from '../lib/drf';
-import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passwords';
-import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES, TokenService } from '../modules/auth/tokens';
-import { AuthUserCache } from '../modules/auth/user-cache';
-import { type AuthUser, findUserById } from '../modules/auth/users.queries';
+import type { Config } from '../../env';
+import { NOT_AUTHENTICATED } from '../../lib/drf';
+import { createPasswordHasher, type PasswordHasher } from './passwords';
+import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES, TokenService } from './tokens';
+import { AuthUserCache } from './user-cache';
+import { type AuthUser, findUserById } from './users.queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
