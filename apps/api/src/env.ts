@@ -3,7 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { SummarizerConfig } from './summarizer/types';
+import {
+  DEFAULT_OLLAMA_MODEL,
+  DEFAULT_OLLAMA_TIMEOUT_MS,
+  type SummarizerConfig,
+} from './summarizer/types';
 
 /** The secret length below which production refuses to start (HS256 wants ≥ 256 bits). */
 export const MIN_SECRET_LENGTH = 32;
@@ -63,8 +67,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(60),
   LOGIN_FAILURES_PER_MINUTE: positiveInt(10),
   OLLAMA_HOST: z.string().url().optional(),
-  OLLAMA_MODEL: z.string().min(1).default('llama3.2:3b'),
-  OLLAMA_TIMEOUT_MS: positiveInt(30_000),
+  OLLAMA_MODEL: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
+  OLLAMA_TIMEOUT_MS: positiveInt(DEFAULT_OLLAMA_TIMEOUT_MS),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),

@@ -3,7 +3,6 @@ import { createBuiltinSummarizer, summarizeText } from './builtin';
 import { OllamaEngine } from './ollama';
 import type { Summarizer, SummarizerConfig, SummarizerStatus, SummaryResult } from './types';
 
-export { DEFAULT_OLLAMA_MODEL, DEFAULT_OLLAMA_TIMEOUT_MS } from './ollama';
 export * from './types';
 
 /** /readyz may be polled every few seconds; Ollama's model list is asked at most this often. */

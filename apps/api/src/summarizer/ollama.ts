@@ -1,13 +1,11 @@
 import { Ollama } from 'ollama';
+import { DEFAULT_OLLAMA_MODEL, DEFAULT_OLLAMA_TIMEOUT_MS } from './types';
 
 /**
  * The Ollama engine: summaries from a local model server through the official `ollama` client.
  * It throws on every failure (unreachable, HTTP error, timeout, empty answer); the caller
  * (`index.ts`) falls back to the built-in engine.
  */
-
-export const DEFAULT_OLLAMA_MODEL = 'llama3.2:3b';
-export const DEFAULT_OLLAMA_TIMEOUT_MS = 30_000;
 
 /**
  * Context we ask for (num_ctx). Ollama's default is small (2–4k tokens depending on the version);

@@ -23,12 +23,14 @@ export interface Summarizer {
   status(): Promise<SummarizerStatus>;
 }
 
+export const DEFAULT_OLLAMA_MODEL = 'llama3.2:3b';
+export const DEFAULT_OLLAMA_TIMEOUT_MS = 30_000;
+
 export interface SummarizerConfig {
   /** Unset: the built-in engine only. Set (e.g. `http://127.0.0.1:11434`): Ollama first. */
   ollamaHost?: string | undefined;
-  /** Default `llama3.2:3b`. */
   ollamaModel: string;
-  /** One deadline for a whole summary, chunked requests included. Default 30000. */
+  /** One deadline for a whole summary, chunked requests included. */
   ollamaTimeoutMs: number;
   /** Longest piece of a note sent in one request (default 6000 characters). */
   ollamaChunkChars?: number | undefined;
