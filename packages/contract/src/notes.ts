@@ -36,6 +36,10 @@ export type NotePage = z.infer<typeof NotePageSchema>;
 
 export const NoteOrderingSchema = z.enum(['created_at', '-created_at']);
 
+export const NoteListQuerySchema = PageQuerySchema.extend({
+  ordering: NoteOrderingSchema.optional(),
+});
+
 // Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
 const authed = { 401: DetailSchema, 429: DetailSchema };
 
@@ -43,7 +47,7 @@ export const notesContract = c.router({
   list: {
     method: 'GET',
     path: '/api/notes/',
-    query: PageQuerySchema.extend({ ordering: NoteOrderingSchema.optional() }),
+    query: NoteListQuerySchema,
     responses: {
       200: z.union([z.array(NoteSchema), NotePageSchema]),
       400: BadRequestSchema,

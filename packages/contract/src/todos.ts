@@ -52,6 +52,10 @@ export type TodoPage = z.infer<typeof TodoPageSchema>;
  */
 export const TodoOrderingSchema = z.enum(['-created_at', 'created_at', 'due_date']);
 
+export const TodoListQuerySchema = PageQuerySchema.extend({
+  ordering: TodoOrderingSchema.optional(),
+});
+
 // Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
 const authed = { 401: DetailSchema, 429: DetailSchema };
 
@@ -59,7 +63,7 @@ export const todosContract = c.router({
   list: {
     method: 'GET',
     path: '/api/todos/',
-    query: PageQuerySchema.extend({ ordering: TodoOrderingSchema.optional() }),
+    query: TodoListQuerySchema,
     responses: {
       200: z.union([z.array(TodoSchema), TodoPageSchema]),
       400: BadRequestSchema,

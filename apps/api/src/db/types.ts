@@ -1,11 +1,13 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { TableOf } from './rows';
+import type { EVENT_ROW, NOTE_ROW, TODO_ROW } from './tables';
 
 /**
- * The row types as the drivers hand them back (see db/type-parsers.ts): dates and times are
- * strings as Postgres writes them, timestamps are DRF's ISO form, bigints are numbers.
+ * The database as Kysely sees it. The resources' tables derive from their row definitions
+ * (db/tables.ts); only columns outside the API shapes are written here. Dates, times and
+ * timestamps are strings (db/type-parsers.ts), bigints are numbers.
  */
 type CreatedAt = ColumnType<string, never, never>;
-type UpdatedAt = ColumnType<string, never, string>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -13,35 +15,6 @@ export interface UsersTable {
   password_hash: string;
   /** Bumped by a password change: tokens carrying an older version are refused. */
   token_version: Generated<number>;
-  created_at: CreatedAt;
-}
-
-export interface NotesTable {
-  id: Generated<number>;
-  user_id: number;
-  title: string;
-  content: string;
-  summary: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface TodosTable {
-  id: Generated<number>;
-  user_id: number;
-  task: string;
-  due_date: string | null;
-  priority: Generated<'L' | 'M' | 'H'>;
-  completed: Generated<boolean>;
-  created_at: CreatedAt;
-}
-
-export interface EventsTable {
-  id: Generated<number>;
-  user_id: number;
-  title: string;
-  date: string;
-  time: string | null;
   created_at: CreatedAt;
 }
 
@@ -57,17 +30,11 @@ export interface UserListCountsTable {
 export interface Database {
   users: UsersTable;
   user_list_counts: UserListCountsTable;
-  notes: NotesTable;
-  todos: TodosTable;
-  events: EventsTable;
+  notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
+  todos: TableOf<typeof TODO_ROW>;
+  events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
 }
 
 export type Db = Kysely<Database>;
 /** A query function accepts the database or a transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
-
-export type UserRow = Selectable<UsersTable>;
-export type NoteRow = Selectable<NotesTable>;
-export type TodoRow = Selectable<TodosTable>;
-export type EventRow = Selectable<EventsTable>;
-export type NewTodo = Insertable<TodosTable>;

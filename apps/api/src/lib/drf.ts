@@ -42,3 +42,17 @@ export class FieldErrorBag {
     return this.empty ? undefined : this.#errors;
   }
 }
+
+/** A handler's answer for a thing that may not exist: 200 with it, or DRF's 404. */
+export function found<T>(body: T | undefined) {
+  return body === undefined
+    ? { status: 404 as const, body: NOT_FOUND }
+    : { status: 200 as const, body };
+}
+
+/** A handler's answer for a delete: 204 with no body, or DRF's 404 when there was nothing. */
+export function removed(done: boolean) {
+  return done
+    ? { status: 204 as const, body: undefined }
+    : { status: 404 as const, body: NOT_FOUND };
+}

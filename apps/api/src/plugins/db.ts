@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/errors';
-import { ListCache } from '../db/list-cache';
+import { ListCache } from '../db/lists/list-cache';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
 import type { Config } from '../env';

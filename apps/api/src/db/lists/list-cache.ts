@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './types';
+import type { Executor } from '../types';
 
 /** What a list query answers: its JSON text(s) and the user's list version it was read at. */
 export interface Versioned {

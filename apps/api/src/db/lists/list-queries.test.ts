@@ -1,21 +1,14 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ORDER, listEventsJson } from '../modules/events/events.queries';
-import {
-  listNotesJson,
-  type NoteOrdering,
-  noteOrder,
-  pageNotesJson,
-} from '../modules/notes/notes.queries';
-import {
-  listTodosJson,
-  pageTodosJson,
-  type TodoOrdering,
-  todoOrder,
-} from '../modules/todos/todos.queries';
-import { useTestApp } from '../test/app';
-import type { OrderTerm } from './json-lists';
+import { EVENT_LIST } from '../../modules/events/events.queries';
+import { NOTE_LIST } from '../../modules/notes/notes.queries';
+import { TODO_LIST } from '../../modules/todos/todos.queries';
+import { useTestApp } from '../../test/app';
+import { orderSql } from '../json-sql';
+import type { RowDef } from '../rows';
+import type { ListSpec, PagedListSpec } from './list-answer';
+import { jsonList, jsonPage } from './list-queries';
 
 /**
  * The lists the database writes as JSON (ADR 0402) must be byte for byte what JSON.stringify
@@ -72,33 +65,49 @@ async function addUser(name: string): Promise<number> {
   return row.id;
 }
 
-function orderBy(order: readonly OrderTerm[]) {
-  return sql.raw(
-    order.map((t) => `${t.column} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`).join(', '),
+/**
+ * The rows as the drivers return them (db/type-parsers.ts), with the keys and columns of the
+ * row definition: what JSON.stringify writes for them is what the database must write.
+ */
+async function reference<Q>(spec: ListSpec<Q>, userId: number, query: Q) {
+  const columns = spec.row.fields.map((f) => `r.${f.column} as "${f.key}"`).join(', ');
+  const { rows } = await sql`
+    select ${sql.raw(columns)} from ${sql.raw(spec.row.table)} r
+    where r.user_id = ${userId} and ${spec.where?.(query) ?? sql`true`}
+    order by ${sql.raw(orderSql('r', spec.order(query)))}`.execute(db());
+  return rows;
+}
+
+const list = <Q>(spec: ListSpec<Q>, userId: number, query: Q) =>
+  jsonList(db(), spec.row as RowDef, userId, spec.order(query), spec.where?.(query));
+
+const page = <Q>(spec: PagedListSpec<Q>, userId: number, query: Q, size: number, offset: number) =>
+  jsonPage(
+    db(),
+    spec.row as RowDef,
+    spec.count,
+    userId,
+    spec.order(query),
+    offset,
+    size,
+    spec.where?.(query),
   );
-}
 
-/** The rows as the drivers return them, in the API's key order: what the routes answered. */
-async function referenceNotes(userId: number, order: readonly OrderTerm[]) {
-  const { rows } = await sql`
-    select id, title, content, created_at, user_id as author, summary
-    from notes where user_id = ${userId} order by ${orderBy(order)}`.execute(db());
-  return rows;
-}
+/** A filtered list: its pages are counted by the query instead of the kept counts. */
+const DATED_TODOS: PagedListSpec<object> = {
+  ...(TODO_LIST as PagedListSpec<object>),
+  where: () => sql`r.due_date is not null`,
+};
 
-async function referenceTodos(userId: number, order: readonly OrderTerm[]) {
-  const { rows } = await sql`
-    select id, user_id as user, task, due_date, priority, completed, created_at
-    from todos where user_id = ${userId} order by ${orderBy(order)}`.execute(db());
-  return rows;
-}
-
-async function referenceEvents(userId: number, where = sql`true`) {
-  const { rows } = await sql`
-    select id, title, date, time from events
-    where user_id = ${userId} and ${where} order by ${orderBy(EVENT_ORDER)}`.execute(db());
-  return rows;
-}
+const NOTE_QUERIES = [{}, { ordering: 'created_at' }, { ordering: '-created_at' }] as const;
+const TODO_QUERIES = [{}, { ordering: 'created_at' }, { ordering: 'due_date' }] as const;
+const EVENT_QUERIES = [
+  {},
+  { date: '2026-03-01' },
+  { date: '' },
+  { from: '2024-01-01', to: '2026-02-28' },
+  { from: '2026-01-01' },
+] as const;
 
 describe('lists written by the database', () => {
   it('are the bytes JSON.stringify writes, for any storable text', async () => {
@@ -139,29 +148,21 @@ describe('lists written by the database', () => {
               values (${alice}, ${item.title}, ${item.due ?? '2026-03-01'}::date, ${item.time}::time,
                 ${item.createdAt}::timestamptz)`.execute(db());
           }
-          for (const ordering of ['created_at', '-created_at'] as NoteOrdering[]) {
-            expect((await listNotesJson(db(), alice, ordering)).body).toBe(
-              JSON.stringify(await referenceNotes(alice, noteOrder(ordering))),
+          for (const query of NOTE_QUERIES) {
+            expect((await list(NOTE_LIST, alice, query)).body).toBe(
+              JSON.stringify(await reference(NOTE_LIST, alice, query)),
             );
           }
-          for (const ordering of ['-created_at', 'created_at', 'due_date'] as TodoOrdering[]) {
-            expect((await listTodosJson(db(), alice, ordering)).body).toBe(
-              JSON.stringify(await referenceTodos(alice, todoOrder(ordering))),
+          for (const query of TODO_QUERIES) {
+            expect((await list(TODO_LIST, alice, query)).body).toBe(
+              JSON.stringify(await reference(TODO_LIST, alice, query)),
             );
           }
-          expect((await listEventsJson(db(), alice)).body).toBe(
-            JSON.stringify(await referenceEvents(alice)),
-          );
-          expect((await listEventsJson(db(), alice, { date: '2026-03-01' })).body).toBe(
-            JSON.stringify(await referenceEvents(alice, sql`date = '2026-03-01'`)),
-          );
-          expect(
-            (await listEventsJson(db(), alice, { from: '2024-01-01', to: '2026-02-28' })).body,
-          ).toBe(
-            JSON.stringify(
-              await referenceEvents(alice, sql`date between '2024-01-01' and '2026-02-28'`),
-            ),
-          );
+          for (const query of EVENT_QUERIES) {
+            expect((await list(EVENT_LIST, alice, query)).body).toBe(
+              JSON.stringify(await reference(EVENT_LIST, alice, query)),
+            );
+          }
         },
       ),
       { numRuns: 40 },
@@ -170,10 +171,10 @@ describe('lists written by the database', () => {
 
   it('answer [] for a user without rows', async () => {
     const carol = await addUser('carol');
-    expect((await listNotesJson(db(), carol)).body).toBe('[]');
-    expect((await listTodosJson(db(), carol)).body).toBe('[]');
-    expect((await listEventsJson(db(), carol)).body).toBe('[]');
-    expect(await pageNotesJson(db(), carol, undefined, 10, 0)).toMatchObject({
+    expect((await list(NOTE_LIST, carol, {})).body).toBe('[]');
+    expect((await list(TODO_LIST, carol, {})).body).toBe('[]');
+    expect((await list(EVENT_LIST, carol, {})).body).toBe('[]');
+    expect(await page(NOTE_LIST, carol, {}, 10, 0)).toMatchObject({
       count: 0,
       results: null,
     });
@@ -194,26 +195,36 @@ describe('lists written by the database', () => {
         db(),
       );
     }
-    for (const ordering of ['created_at', '-created_at'] as NoteOrdering[]) {
-      const all = await referenceNotes(alice, noteOrder(ordering));
+    for (const query of NOTE_QUERIES) {
+      const all = await reference(NOTE_LIST, alice, query);
       for (const size of [1, 2, 5, 10, 22, 23, 100]) {
         for (let offset = 0; offset < all.length; offset += size) {
-          const page = await pageNotesJson(db(), alice, ordering, size, offset);
-          expect(page.count).toBe(23);
-          expect(page.results, `${ordering} size ${size} offset ${offset}`).toBe(
+          const got = await page(NOTE_LIST, alice, query, size, offset);
+          expect(got.count).toBe(23);
+          expect(got.results, `${JSON.stringify(query)} size ${size} offset ${offset}`).toBe(
             JSON.stringify(all.slice(offset, offset + size)),
           );
         }
-        expect((await pageNotesJson(db(), alice, ordering, size, 23)).results).toBeNull();
+        expect((await page(NOTE_LIST, alice, query, size, 23)).results).toBeNull();
       }
     }
-    for (const ordering of ['-created_at', 'created_at', 'due_date'] as TodoOrdering[]) {
-      const all = await referenceTodos(alice, todoOrder(ordering));
+    const dated = await reference(DATED_TODOS, alice, { ordering: 'due_date' });
+    expect(dated).toHaveLength(17);
+    for (const size of [1, 4, 17]) {
+      for (let offset = 0; offset < 17; offset += size) {
+        const got = await page(DATED_TODOS, alice, { ordering: 'due_date' }, size, offset);
+        expect(got.count).toBe(17);
+        expect(got.results).toBe(JSON.stringify(dated.slice(offset, offset + size)));
+      }
+      expect((await page(DATED_TODOS, alice, {}, size, 17)).results).toBeNull();
+    }
+    for (const query of TODO_QUERIES) {
+      const all = await reference(TODO_LIST, alice, query);
       for (const size of [1, 3, 10, 23]) {
         for (let offset = 0; offset < all.length; offset += size) {
-          const page = await pageTodosJson(db(), alice, ordering, size, offset);
-          expect(page.count).toBe(23);
-          expect(page.results, `${ordering} size ${size} offset ${offset}`).toBe(
+          const got = await page(TODO_LIST, alice, query, size, offset);
+          expect(got.count).toBe(23);
+          expect(got.results, `${JSON.stringify(query)} size ${size} offset ${offset}`).toBe(
             JSON.stringify(all.slice(offset, offset + size)),
           );
         }

@@ -1,40 +1,26 @@
-import { type CalendarEvent, contract } from '@prodify/contract';
+import { contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
-import { NOT_FOUND } from '../../lib/drf';
-import { jsonText } from '../../lib/pagination';
+import { listAnswer } from '../../db/lists/list-answer';
+import { deleteOwned, findOwned } from '../../db/owned';
+import { EVENT_ROW } from '../../db/tables';
+import { found, removed } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
-import { deleteEvent, findEvent, insertEvent, listEventsJson } from './events.queries';
+import { EVENT_LIST, insertEvent } from './events.queries';
 
 const s = initServer();
 
 export function eventsRoutes(app: FastifyInstance) {
   return s.router(contract.events, {
-    list: async ({ query, request, reply }) => {
-      // `?date=` (empty means no filter, as the original) or an inclusive `?from=&to=` range.
-      const userId = userOf(request).id;
-      const filter = { date: query.date || undefined, from: query.from, to: query.to };
-      const { body } = await app.listCache.list(
-        app.db,
-        userId,
-        `events ${filter.date ?? ''} ${filter.from ?? ''} ${filter.to ?? ''}`,
-        () => listEventsJson(app.db, userId, filter),
-      );
-      return { status: 200, body: jsonText<CalendarEvent[]>(reply, body) };
-    },
-
-    create: async ({ body, request }) => {
-      return { status: 201, body: await insertEvent(app.db, userOf(request).id, body) };
-    },
-
-    get: async ({ params, request }) => {
-      const event = await findEvent(app.db, userOf(request).id, params.id);
-      return event ? { status: 200, body: event } : { status: 404, body: NOT_FOUND };
-    },
-
-    remove: async ({ params, request }) => {
-      const deleted = await deleteEvent(app.db, userOf(request).id, params.id);
-      return deleted ? { status: 204, body: undefined } : { status: 404, body: NOT_FOUND };
-    },
+    list: ({ query, request, reply }) =>
+      listAnswer(app, userOf(request).id, reply, EVENT_LIST, query),
+    create: async ({ body, request }) => ({
+      status: 201,
+      body: await insertEvent(app.db, userOf(request).id, body),
+    }),
+    get: async ({ params, request }) =>
+      found(await findOwned(app.db, EVENT_ROW, userOf(request).id, params.id)),
+    remove: async ({ params, request }) =>
+      removed(await deleteOwned(app.db, 'events', userOf(request).id, params.id)),
   });
 }

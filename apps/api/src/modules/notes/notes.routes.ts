@@ -1,17 +1,17 @@
-import { contract, type Note } from '@prodify/contract';
+import { contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
-import { NOT_FOUND } from '../../lib/drf';
-import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
+import { pagedListAnswer } from '../../db/lists/list-answer';
+import { deleteOwned, findOwned } from '../../db/owned';
+import { NOTE_ROW } from '../../db/tables';
+import { found, NOT_FOUND, removed } from '../../lib/drf';
 import type { Summarizer } from '../../summarizer';
 import { userOf } from '../auth/auth.plugin';
 import { runSummary } from '../summarize/run-summary';
 import {
-  deleteNote,
-  findNote,
+  findNoteForSummary,
   insertNote,
-  listNotesJson,
-  pageNotesJson,
+  NOTE_LIST,
   saveNoteSummary,
   updateNote,
 } from './notes.queries';
@@ -20,50 +20,22 @@ const s = initServer();
 
 export function notesRoutes(app: FastifyInstance, summarizer: Summarizer) {
   return s.router(contract.notes, {
-    list: async ({ query, request, reply }) => {
-      const user = userOf(request);
-      const page = pageRequest(query);
-      const key = `notes ${query.ordering ?? ''}`;
-      if (!page) {
-        const { body } = await app.listCache.list(app.db, user.id, key, () =>
-          listNotesJson(app.db, user.id, query.ordering),
-        );
-        return { status: 200, body: jsonText<Note[]>(reply, body) };
-      }
-      return paginateJson<Note>(request, reply, page, (limit, offset) =>
-        app.listCache.page(app.db, user.id, key, limit, offset, () =>
-          pageNotesJson(app.db, user.id, query.ordering, limit, offset),
-        ),
-      );
-    },
-
-    create: async ({ body, request }) => {
-      const note = await insertNote(app.db, userOf(request).id, body);
-      return { status: 201, body: note };
-    },
-
-    get: async ({ params, request }) => {
-      const note = await findNote(app.db, userOf(request).id, params.id);
-      if (!note) return { status: 404, body: NOT_FOUND };
-      const { updated_at: _, ...body } = note;
-      return { status: 200, body };
-    },
-
-    update: async ({ params, body, request }) => {
-      const note = await updateNote(app.db, userOf(request).id, params.id, body);
-      if (!note) return { status: 404, body: NOT_FOUND };
-      return { status: 200, body: note };
-    },
-
-    remove: async ({ params, request }) => {
-      const deleted = await deleteNote(app.db, userOf(request).id, params.id);
-      if (!deleted) return { status: 404, body: NOT_FOUND };
-      return { status: 204, body: undefined };
-    },
+    list: ({ query, request, reply }) =>
+      pagedListAnswer(app, userOf(request).id, request, reply, NOTE_LIST, query),
+    create: async ({ body, request }) => ({
+      status: 201,
+      body: await insertNote(app.db, userOf(request).id, body),
+    }),
+    get: async ({ params, request }) =>
+      found(await findOwned(app.db, NOTE_ROW, userOf(request).id, params.id)),
+    update: async ({ params, body, request }) =>
+      found(await updateNote(app.db, userOf(request).id, params.id, body)),
+    remove: async ({ params, request }) =>
+      removed(await deleteOwned(app.db, 'notes', userOf(request).id, params.id)),
 
     summarize: async ({ params, request, reply }) => {
       const user = userOf(request);
-      const note = await findNote(app.db, user.id, params.id);
+      const note = await findNoteForSummary(app.db, user.id, params.id);
       if (!note) return { status: 404, body: NOT_FOUND };
       const outcome = await runSummary(
         summarizer,

@@ -1,0 +1,39 @@
+import { parseRow, type RowDef, type RowOf } from './rows';
+import type { Executor } from './types';
+
+/** The tables of the users' own things; every query on them is scoped to one user. */
+export type OwnedTable = 'notes' | 'todos' | 'events';
+
+type OwnedRow = RowDef & { table: OwnedTable };
+
+/** One of the user's rows as its API object, or undefined (someone else's is not found). */
+export async function findOwned<R extends OwnedRow>(
+  db: Executor,
+  row: R,
+  userId: number,
+  id: number,
+): Promise<RowOf<R> | undefined> {
+  const found = await db
+    .selectFrom(row.table as OwnedTable)
+    .select(row.json)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return parseRow(row, found);
+}
+
+/** Deletes one of the user's rows; false when there was none. */
+export async function deleteOwned(
+  db: Executor,
+  table: OwnedTable,
+  userId: number,
+  id: number,
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
