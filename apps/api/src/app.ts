@@ -25,6 +25,7 @@ import { BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { openApiPlugin } from './plugins/openapi';
 import { overloadPlugin } from './plugins/overload';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { responseCheckPlugin } from './plugins/response-check';
 import { STATIC_SECURITY_HEADERS, securityPlugin } from './plugins/security';
 import { findWebBuild, staticPlugin, webPageFallback } from './plugins/static';
 import { createSummarizer, type Summarizer } from './summarizer';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { config });
   await app.register(healthPlugin, { summarizer });
   await app.register(openApiPlugin);
+  if (config.env !== 'production') await app.register(responseCheckPlugin);
 
   // The contract's routes, in a child context: ts-rest installs its own error handler there,
   // which answers validation errors and hands every other error up to the root handler.
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,
+      // Answers are checked outside production by plugins/response-check.ts instead.
       responseValidation: false,
       requestValidationErrorHandler: validationErrorHandler,
     });

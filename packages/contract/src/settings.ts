@@ -62,7 +62,7 @@ export const settingsContract = c.router({
     method: 'POST',
     path: '/api/delete-account/',
     body: DeleteAccountBodySchema,
-    responses: { 204: c.noBody(), 400: DetailSchema, ...authed },
+    responses: { 204: c.noBody(), 400: BadRequestSchema, ...authed },
     metadata: { auth: true },
     summary: 'Delete the account and all its data (needs the password)',
   },

@@ -1,6 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { DetailSchema, DRF, FieldErrorsSchema, LIMITS } from './common';
+import { BadRequestSchema, DetailSchema, DRF, LIMITS } from './common';
 
 const c = initContract();
 
@@ -24,7 +24,7 @@ export const summarizeContract = c.router({
     body: SummarizeBodySchema,
     responses: {
       200: SummarySchema,
-      400: z.union([FieldErrorsSchema, z.object({ error: z.string() }).passthrough()]),
+      400: z.union([BadRequestSchema, z.object({ error: z.string() }).passthrough()]),
       401: DetailSchema,
       429: DetailSchema,
       503: DetailSchema,
