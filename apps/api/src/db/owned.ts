@@ -1,10 +1,14 @@
+import type { Insertable } from 'kysely';
 import { parseRow, type RowDef, type RowOf } from './rows';
-import type { Executor } from './types';
+import type { Database, Executor } from './types';
 
 /** The tables of the users' own things; every query on them is scoped to one user. */
 export type OwnedTable = 'notes' | 'todos' | 'events';
 
 type OwnedRow = RowDef & { table: OwnedTable };
+
+/** What an insert of a row takes: its table's columns but the owner, which the caller is. */
+export type NewOwned<R extends OwnedRow> = Omit<Insertable<Database[R['table']]>, 'user_id'>;
 
 /** One of the user's rows as its API object, or undefined (someone else's is not found). */
 export async function findOwned<R extends OwnedRow>(
@@ -36,4 +40,20 @@ export async function deleteOwned(
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Adds a row for the user and answers its API object (a body's keys are its columns). */
+export async function insertOwned<R extends OwnedRow>(
+  db: Executor,
+  row: R,
+  userId: number,
+  values: NewOwned<R>,
+): Promise<RowOf<R>> {
+  const inserted = await db
+    .insertInto(row.table as OwnedTable)
+    // The signature checked the values against the table; Kysely cannot follow a generic one.
+    .values({ ...values, user_id: userId } as Insertable<Database[OwnedTable]>)
+    .returning(row.json)
+    .executeTakeFirstOrThrow();
+  return parseRow(row, inserted);
 }

@@ -28,16 +28,3 @@ export const EVENT_LIST: ListSpec<EventQuery, typeof EVENT_ROW> = {
     return sql.join(conditions, sql` and `);
   },
 };
-
-export async function insertEvent(
-  db: Executor,
-  userId: number,
-  event: z.output<typeof EventBodySchema>,
-) {
-  const row = await db
-    .insertInto('events')
-    .values({ ...event, user_id: userId })
-    .returning(EVENT_ROW.json)
-    .executeTakeFirstOrThrow();
-  return parseRow(EVENT_ROW, row);
-}

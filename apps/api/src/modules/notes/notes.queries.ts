@@ -32,19 +32,6 @@ export async function findNoteForSummary(db: Executor, userId: number, id: numbe
     .executeTakeFirst();
 }
 
-export async function insertNote(
-  db: Executor,
-  userId: number,
-  note: z.output<typeof NoteBodySchema>,
-) {
-  const row = await db
-    .insertInto('notes')
-    .values({ ...note, user_id: userId })
-    .returning(NOTE_ROW.json)
-    .executeTakeFirstOrThrow();
-  return parseRow(NOTE_ROW, row);
-}
-
 /** Changes title and/or content; a changed content clears the saved summary. */
 export async function updateNote(
   db: Executor,

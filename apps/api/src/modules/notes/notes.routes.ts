@@ -2,36 +2,23 @@ import { contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import { pagedListAnswer } from '../../db/lists/list-answer';
-import { deleteOwned, findOwned } from '../../db/owned';
 import { NOTE_ROW } from '../../db/tables';
-import { found, NOT_FOUND, removed } from '../../lib/drf';
+import { found, NOT_FOUND } from '../../lib/drf';
 import type { Summarizer } from '../../summarizer';
 import { userOf } from '../auth/auth.plugin';
+import { ownedHandlers } from '../owned-handlers';
 import { runSummary } from '../summarize/run-summary';
-import {
-  findNoteForSummary,
-  insertNote,
-  NOTE_LIST,
-  saveNoteSummary,
-  updateNote,
-} from './notes.queries';
+import { findNoteForSummary, NOTE_LIST, saveNoteSummary, updateNote } from './notes.queries';
 
 const s = initServer();
 
 export function notesRoutes(app: FastifyInstance, summarizer: Summarizer) {
   return s.router(contract.notes, {
+    ...ownedHandlers(app, NOTE_ROW),
     list: ({ query, request, reply }) =>
       pagedListAnswer(app, userOf(request).id, request, reply, NOTE_LIST, query),
-    create: async ({ body, request }) => ({
-      status: 201,
-      body: await insertNote(app.db, userOf(request).id, body),
-    }),
-    get: async ({ params, request }) =>
-      found(await findOwned(app.db, NOTE_ROW, userOf(request).id, params.id)),
     update: async ({ params, body, request }) =>
       found(await updateNote(app.db, userOf(request).id, params.id, body)),
-    remove: async ({ params, request }) =>
-      removed(await deleteOwned(app.db, 'notes', userOf(request).id, params.id)),
 
     summarize: async ({ params, request, reply }) => {
       const user = userOf(request);

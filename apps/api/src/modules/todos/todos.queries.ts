@@ -34,19 +34,6 @@ export const TODO_LIST: PagedListSpec<TodoListQuery, typeof TODO_ROW> = {
   order: todoOrder,
 };
 
-export async function insertTodo(
-  db: Executor,
-  userId: number,
-  todo: z.output<typeof TodoBodySchema>,
-) {
-  const row = await db
-    .insertInto('todos')
-    .values({ ...todo, user_id: userId })
-    .returning(TODO_ROW.json)
-    .executeTakeFirstOrThrow();
-  return parseRow(TODO_ROW, row);
-}
-
 /** Sets the given fields (a field left out keeps its value, as DRF's update does). */
 export async function updateTodo(
   db: Executor,

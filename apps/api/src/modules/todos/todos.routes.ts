@@ -3,11 +3,11 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { pagedListAnswer } from '../../db/lists/list-answer';
-import { deleteOwned, findOwned } from '../../db/owned';
 import { TODO_ROW } from '../../db/tables';
-import { found, removed } from '../../lib/drf';
+import { found } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
-import { insertTodo, TODO_LIST, updateTodo } from './todos.queries';
+import { ownedHandlers } from '../owned-handlers';
+import { TODO_LIST, updateTodo } from './todos.queries';
 
 const s = initServer();
 
@@ -23,17 +23,10 @@ export function todosRoutes(app: FastifyInstance) {
     found(await updateTodo(app.db, userOf(request).id, params.id, body));
 
   return s.router(contract.todos, {
+    ...ownedHandlers(app, TODO_ROW),
     list: ({ query, request, reply }) =>
       pagedListAnswer(app, userOf(request).id, request, reply, TODO_LIST, query),
-    create: async ({ body, request }) => ({
-      status: 201,
-      body: await insertTodo(app.db, userOf(request).id, body),
-    }),
-    get: async ({ params, request }) =>
-      found(await findOwned(app.db, TODO_ROW, userOf(request).id, params.id)),
     update,
     patch: update,
-    remove: async ({ params, request }) =>
-      removed(await deleteOwned(app.db, 'todos', userOf(request).id, params.id)),
   });
 }
