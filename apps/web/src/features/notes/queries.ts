@@ -1,7 +1,7 @@
-import type { Note, NoteBody } from '@prodify/contract';
+import { LIMITS, type Note, type NoteBody } from '@prodify/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
-import { loadPage, PAGE_SIZE, type PageOf } from '../../lib/pagination';
+import { loadPage, type PageOf } from '../../lib/pagination';
 
 export const noteKeys = {
   all: ['notes'] as const,
@@ -15,7 +15,7 @@ export const notesPageQuery = (page: number) =>
     queryFn: ({ signal }) =>
       loadPage<Note>(async (p) => {
         const res = await client.notes.list({
-          query: { page: p, page_size: PAGE_SIZE, ordering: '-created_at' },
+          query: { page: p, page_size: LIMITS.pageSizeDefault, ordering: '-created_at' },
           fetchOptions: { signal },
         });
         if (res.status === 404) return 'invalid-page';

@@ -6,8 +6,7 @@ import { Field } from '../../components/field';
 import { ApiError, isSessionExpired } from '../../lib/errors';
 import { joinMessages } from '../../lib/messages';
 import { settingsStrength } from '../../lib/password-strength';
-import { settingsQuery } from '../user/queries';
-import { useUpdateSettings } from './queries';
+import { settingsQuery, useUpdateSettings } from './queries';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 

@@ -1,8 +1,8 @@
-import type { Priority, Todo } from '@prodify/contract';
+import { LIMITS, type Priority, type Todo } from '@prodify/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
-import { loadPage, PAGE_SIZE } from '../../lib/pagination';
-import { sortTodos } from '../../lib/todo-order';
+import { loadPage } from '../../lib/pagination';
+import { sortTodos } from './todo-order';
 
 export const todoKeys = {
   all: ['todos'] as const,
@@ -16,7 +16,7 @@ export const todosPageQuery = (page: number) =>
     queryFn: ({ signal }) =>
       loadPage<Todo>(async (p) => {
         const res = await client.todos.list({
-          query: { page: p, page_size: PAGE_SIZE, ordering: 'due_date' },
+          query: { page: p, page_size: LIMITS.pageSizeDefault, ordering: 'due_date' },
           fetchOptions: { signal },
         });
         if (res.status === 404) return 'invalid-page';
