@@ -3,7 +3,8 @@ import { usePageParam } from '../../components/paged-list';
 import { NoteForm } from '../../features/notes/note-form';
 import { NoteItem } from '../../features/notes/note-item';
 import { notesPageQuery } from '../../features/notes/queries';
-import { ListScreen, pagedRoute } from './-components/list-screen';
+import { ListScreen } from './-components/list-screen';
+import { pagedRoute } from './-components/paged-route';
 
 export const Route = createFileRoute('/_app/note-history')({
   ...pagedRoute(notesPageQuery),

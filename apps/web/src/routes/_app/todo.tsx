@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { todosPageQuery } from '../../features/todos/queries';
 import { TodoForm } from '../../features/todos/todo-form';
 import { TodoItem } from '../../features/todos/todo-item';
-import { ListScreen, pagedRoute } from './-components/list-screen';
+import { ListScreen } from './-components/list-screen';
+import { pagedRoute } from './-components/paged-route';
 
 export const Route = createFileRoute('/_app/todo')({
   ...pagedRoute(todosPageQuery),

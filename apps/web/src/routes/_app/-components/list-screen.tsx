@@ -1,32 +1,9 @@
-import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/card';
 import { PagedList, type PagedListProps } from '../../../components/paged-list';
 import { QueryBoundary } from '../../../components/query-boundary';
-import { type PageOf, validatePageSearch } from '../../../lib/pagination';
 import { useTitle } from '../../../lib/use-title';
-import type { RouterContext } from '../../__root';
-
-interface PageLoad {
-  context: RouterContext;
-  deps: { page: number };
-}
-
-/**
- * The route options of a screen with a paged list: the page is in the URL (`?page=N`), and the
- * loader starts its request. A failed load is shown by the list (toast + retry) while the form
- * stays usable.
- */
-export function pagedRoute<T, K extends QueryKey>(
-  pageQuery: (page: number) => EnsureQueryDataOptions<PageOf<T>, Error, PageOf<T>, K>,
-) {
-  return {
-    validateSearch: validatePageSearch,
-    loaderDeps: ({ search }: { search: { page?: number } }) => ({ page: search.page ?? 1 }),
-    loader: ({ context, deps }: PageLoad) =>
-      context.queryClient.ensureQueryData(pageQuery(deps.page)).catch(() => undefined),
-  };
-}
 
 interface ListScreenProps<T, K extends QueryKey> {
   title: string;
