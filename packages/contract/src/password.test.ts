@@ -74,13 +74,3 @@ describe('missingPasswordCriteria and passwordCriteriaMet', () => {
     expect(passwordCriteriaMet('Aa1!aaaa')).toBe(5);
   });
 });
-
-describe('isStrongPassword (the settings rule)', () => {
-  it('needs 8 characters with upper, lower, digit and symbol', () => {
-    expect(isStrongPassword('N3w!Passw0rd')).toBe(true);
-    expect(isStrongPassword('Abcdefg12')).toBe(false); // no symbol
-    expect(isStrongPassword('weak')).toBe(false);
-    expect(isStrongPassword('Aa1!aaa')).toBe(false); // 7 characters
-    expect(isStrongPassword('Aa1!aaaa')).toBe(true);
-  });
-});
