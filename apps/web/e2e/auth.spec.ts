@@ -88,6 +88,43 @@ test.describe('register and login', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test('register counts letters of every script as the server does, and names a missing length', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/register');
+    const password = page.getByLabel('Password');
+    const weak = 'Weak: Use 8+ chars, upper/lowercase, number, and symbol';
+
+    // Too short: the server would refuse it, so the form says why before submit, and the
+    // field's description carries it to a screen reader.
+    await password.fill('Ab1!');
+    await expect(page.getByText(weak)).toBeVisible();
+    await expect(page.getByText('Missing: 8+ characters')).toBeVisible();
+    await expect(password).toHaveAccessibleDescription(`${weak} Missing: 8+ characters`);
+
+    // No symbol: 'Weak' by the spec's register rule, but long enough, so the server takes it.
+    for (const pw of ['Abcdefg1', 'ÄÖÜäöü12']) {
+      await password.fill(pw);
+      await expect(page.getByText(weak)).toBeVisible();
+      await expect(page.getByText(/^Missing:/)).toHaveCount(0);
+    }
+    await password.fill('ÄÖÜäöü1!');
+    await expect(page.getByText('Strong', { exact: true })).toBeVisible();
+
+    for (const pw of ['Abcdefg1', 'ÄÖÜäöü12']) {
+      const username = uniqueName('uni');
+      await page.goto('/register');
+      await page.getByLabel('Username').fill(username);
+      await expect(page.getByText('Username available')).toBeVisible();
+      await page.getByLabel('Password').fill(pw);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      const login = await request.post('/api/token/', { data: { username, password: pw } });
+      expect(login.status()).toBe(200);
+    }
+  });
+
   test("a wrong password shows 'Invalid username or password.'", async ({ page, account }) => {
     await page.goto('/login');
     await page.getByLabel('Username').fill(account.username);

@@ -85,6 +85,8 @@ test('the whole journey, from registration to account deletion', async ({ page }
   await page.getByLabel('New event title').fill('Bank call');
   await page.getByLabel('Time (optional)').fill('10:00');
   await page.getByRole('button', { name: 'Add Event' }).click();
+  // The form empties once the event is saved and the day reloaded; typing earlier is lost.
+  await expect(page.getByLabel('New event title')).toHaveValue('');
   await page.getByLabel('New event title').fill('Market day');
   await page.getByRole('button', { name: 'Add Event' }).click();
   await expect(panel.getByRole('listitem')).toHaveText(['Market day', 'Bank call @ 10:00']);

@@ -64,6 +64,50 @@ test('settings: username change, wrong current password, weak new password, succ
   expect(login.status()).toBe(200);
 });
 
+test('settings: the form names what the server refuses, counting letters of every script', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/settings');
+  const current = page.getByLabel('Current Password');
+  const fresh = page.getByLabel('New Password (optional)');
+  const save = page.getByRole('button', { name: 'Save Changes' });
+  const message = page.locator('.form-message[role="status"]');
+  const refused =
+    'Password must be at least 8 characters and include upper/lowercase, number, and symbol.';
+
+  await fresh.fill('weak');
+  await expect(page.getByText('Strength: Weak')).toBeVisible();
+  await expect(
+    page.getByText('Missing: 8+ characters, an upper-case letter, a number, and a symbol'),
+  ).toBeVisible();
+
+  // Four criteria: 'Strong' by the spec's thresholds, yet the server wants all five. The form
+  // says which one is missing before submit, in the field's description.
+  for (const pw of ['Abcdefg1', 'ÄÖÜäöü12']) {
+    await fresh.fill(pw);
+    await expect(page.getByText('Strength: Strong')).toBeVisible();
+    await expect(page.getByText('Missing: a symbol')).toBeVisible();
+    await expect(fresh).toHaveAccessibleDescription('Strength: Strong Missing: a symbol');
+    await current.fill(account.password);
+    await save.click();
+    await expect(message).toHaveText(refused);
+  }
+
+  // With a symbol, nothing is missing and the server takes it: ÄÖÜ are letters on both sides.
+  await fresh.fill('ÄÖÜäöü1!');
+  await expect(page.getByText('Strength: Strong')).toBeVisible();
+  await expect(page.getByText(/^Missing:/)).toHaveCount(0);
+  await current.fill(account.password);
+  await save.click();
+  await expect(message).toHaveText('Settings updated successfully.');
+  const login = await request.post('/api/token/', {
+    data: { username: account.username, password: 'ÄÖÜäöü1!' },
+  });
+  expect(login.status()).toBe(200);
+});
+
 test('danger zone: password required, wrong password, then delete → /register', async ({
   authedPage: page,
   account,

@@ -58,6 +58,8 @@ test('to-dos: create with and without dates, order, toggle by checkbox and by te
   const christmas = items.filter({ hasText: 'Due at Christmas' });
   await christmas.getByText('Due at Christmas').click();
   await expect(christmas.getByRole('checkbox')).toBeChecked();
+  // The item shows the new state at once and ignores clicks while it saves: wait for that.
+  await expect(christmas.getByRole('checkbox')).not.toHaveAttribute('aria-busy', 'true');
   await christmas.getByText('Priority: H').click();
   await expect(christmas.getByRole('checkbox')).not.toBeChecked();
 

@@ -3,10 +3,6 @@ import { createRouter } from '@tanstack/react-router';
 import { Loading } from './components/loading';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,

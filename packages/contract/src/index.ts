@@ -10,6 +10,7 @@ export * from './auth';
 export * from './common';
 export * from './events';
 export * from './notes';
+export * from './password';
 export * from './settings';
 export * from './summarize';
 export * from './todos';

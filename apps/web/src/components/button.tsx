@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, type LucideIcon, Trash2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'success' | 'danger' | 'ghost';
@@ -76,5 +76,36 @@ export function IconButton({
     >
       {busy ? <Spinner /> : children}
     </button>
+  );
+}
+
+/** A form's submit button, busy while the form's request runs. */
+export function SubmitButton({
+  icon: Icon,
+  ...rest
+}: Omit<ButtonProps, 'type' | 'icon'> & { icon: LucideIcon }) {
+  return <Button type="submit" icon={<Icon size={16} aria-hidden="true" />} {...rest} />;
+}
+
+interface DeleteButtonProps {
+  label: string;
+  busy: boolean;
+  /** The id of what it deletes (a title), read after the button's name. */
+  describedBy?: string;
+  onClick: () => void;
+}
+
+/** The trash button of a list item. */
+export function DeleteButton({ label, busy, describedBy, onClick }: DeleteButtonProps) {
+  return (
+    <IconButton
+      label={label}
+      className="danger"
+      busy={busy}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      <Trash2 size={18} aria-hidden="true" />
+    </IconButton>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 interface CardProps {
   title?: ReactNode;
@@ -7,12 +7,14 @@ interface CardProps {
   className?: string;
   actions?: ReactNode;
   children: ReactNode;
-  labelledBy?: string;
 }
 
 /** The one content surface of every screen: a rounded white (or dark) card. */
-export function Card({ title, level = 2, className, actions, children, labelledBy }: CardProps) {
+export function Card({ title, level = 2, className, actions, children }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
+  // A titled card is a region named by its title.
+  const titleId = useId();
+  const labelledBy = title ? titleId : undefined;
   return (
     <section className={className ? `card ${className}` : 'card'} aria-labelledby={labelledBy}>
       {title || actions ? (

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
 export interface FieldControlProps {
   id: string;
@@ -48,4 +48,30 @@ export function Field({ label, hint, error, liveHint, className, children }: Fie
       ) : null}
     </div>
   );
+}
+
+interface InputFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  liveHint?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A Field around a plain `<input>` (text unless `type` says otherwise). */
+export function InputField({ label, hint, error, liveHint, onChange, ...input }: InputFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} liveHint={liveHint}>
+      {(control) => (
+        <input type="text" {...control} {...input} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** A password's field; a current password unless `autoComplete` says 'new-password'. */
+export function PasswordField(props: Omit<InputFieldProps, 'type'>) {
+  return <InputField type="password" autoComplete="current-password" {...props} />;
 }

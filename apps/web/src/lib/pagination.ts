@@ -1,7 +1,7 @@
-export const PAGE_SIZE = 10;
+import { LIMITS } from '@prodify/contract';
 
 /** Number of pages for `count` items: at least 1, so an empty list still reads 'Page 1 of 1'. */
-export function pageCount(count: number, pageSize: number = PAGE_SIZE): number {
+export function pageCount(count: number, pageSize: number = LIMITS.pageSizeDefault): number {
   if (!Number.isFinite(count) || count <= 0) return 1;
   return Math.ceil(count / pageSize);
 }
@@ -37,7 +37,11 @@ export interface PageOf<T> {
 export type ListAnswer<T> = T[] | { count: number; results: T[] };
 
 /** Turns either answer into the page the screen shows; a plain array is paged here. */
-export function toPage<T>(answer: ListAnswer<T>, page: number, pageSize = PAGE_SIZE): PageOf<T> {
+export function toPage<T>(
+  answer: ListAnswer<T>,
+  page: number,
+  pageSize = LIMITS.pageSizeDefault,
+): PageOf<T> {
   if (Array.isArray(answer)) {
     const totalPages = pageCount(answer.length, pageSize);
     const shown = clampPage(page, totalPages);
@@ -63,7 +67,7 @@ export function toPage<T>(answer: ListAnswer<T>, page: number, pageSize = PAGE_S
 export async function loadPage<T>(
   fetchPage: (page: number) => Promise<ListAnswer<T> | 'invalid-page'>,
   page: number,
-  pageSize = PAGE_SIZE,
+  pageSize = LIMITS.pageSizeDefault,
 ): Promise<PageOf<T>> {
   const answer = await fetchPage(page);
   if (answer !== 'invalid-page') return toPage(answer, page, pageSize);

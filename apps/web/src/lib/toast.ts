@@ -1,3 +1,5 @@
+import { isSessionExpired } from './errors';
+
 /**
  * A tiny toast store. The spec's `alert()`s become these: same texts, non-blocking, announced
  * to screen readers (see components/toasts.tsx and docs/decisions/0201-web-toasts.md).
@@ -63,4 +65,11 @@ export function subscribeToasts(listener: Listener): () => void {
 
 export function getToasts(): readonly ToastItem[] {
   return items;
+}
+
+/** A mutation's `onError`: toasts `message`, unless the session ended (the app is leaving). */
+export function toastFailure(message: string): (error: unknown) => void {
+  return (error) => {
+    if (!isSessionExpired(error)) toast.error(message);
+  };
 }

@@ -1,7 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { Toasts } from '../components/toasts';
 import { useTitle } from '../lib/use-title';
-import type { RouterContext } from '../router';
+
+/** What every route's loader and `beforeLoad` receive (router.tsx supplies it). */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -58,13 +58,8 @@ export function registerPasswordProblems(password: string, username: string): st
   return problems;
 }
 
-/** The Settings page's strength rule: 8+ characters with upper, lower, digit and symbol. */
-export function isStrongPassword(password: string): boolean {
-  return (
-    [...password].length >= 8 &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Ll}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{N}]/u.test(password)
-  );
-}
+/**
+ * The Settings page's strength rule: 8+ characters with upper, lower, digit and symbol. It lives
+ * in the contract so that the web's form counts exactly what this side refuses.
+ */
+export { isStrongPassword } from '@prodify/contract';

@@ -49,6 +49,13 @@ describe('isStrongPassword (the Settings rule)', () => {
     expect(isStrongPassword('Aa1!aaa')).toBe(false); // 7 characters
     expect(isStrongPassword('Aa1!aaaa')).toBe(true);
   });
+
+  it("is the contract's Unicode-aware rule, which the web's form counts too", () => {
+    expect(isStrongPassword('Abcdefg1')).toBe(false); // no symbol
+    expect(isStrongPassword('ÄÖÜäöü12')).toBe(false); // upper, lower, digit; no symbol
+    expect(isStrongPassword('ÄÖÜäöü1!')).toBe(true);
+    expect(isStrongPassword('Ünïcödé 1')).toBe(true); // the space is the symbol
+  });
 });
 
 describe('argon2id', () => {

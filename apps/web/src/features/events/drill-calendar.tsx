@@ -16,6 +16,13 @@ import { PeriodGrid, type PeriodItem } from './period-grid';
 
 export type CalendarView = 'month' | 'year' | 'decade' | 'century';
 
+/** The views above the month: grid width, years per Previous/Next, the view above. */
+const PERIOD_VIEWS = {
+  year: { columns: 3, step: 1, up: 'decade' },
+  decade: { columns: 3, step: 10, up: 'century' },
+  century: { columns: 2, step: 100, up: null },
+} as const;
+
 const MIN_YEAR = 1;
 const MAX_YEAR = 9999;
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
@@ -155,21 +162,14 @@ export function DrillCalendar({
     );
   }
 
+  const { columns, step, up } = PERIOD_VIEWS[view];
   let title: string;
   let gridLabel: string;
   let items: PeriodItem[];
-  let columns: number;
-  let step: number;
-  let unit: string;
-  let up: CalendarView | null;
 
   if (view === 'year') {
     title = String(year);
     gridLabel = `Months of ${year}`;
-    columns = 3;
-    step = 1;
-    unit = 'year';
-    up = 'decade';
     items = MONTHS.map((name, m) => ({
       key: `${year}-${m}`,
       label: name,
@@ -185,10 +185,6 @@ export function DrillCalendar({
     const from = decadeStart(year);
     title = `${from} – ${from + 9}`;
     gridLabel = `Years ${title}`;
-    columns = 3;
-    step = 10;
-    unit = 'decade';
-    up = 'century';
     items = Array.from({ length: from + 10 - first }, (_, i) => first + i).map((y) => ({
       key: String(y),
       label: String(y),
@@ -203,10 +199,6 @@ export function DrillCalendar({
     const from = centuryStart(year);
     title = `${from} – ${from + 99}`;
     gridLabel = `Decades ${title}`;
-    columns = 2;
-    step = 100;
-    unit = 'century';
-    up = null;
     items = Array.from({ length: 10 }, (_, i) => from + i * 10)
       .filter((d) => d + 9 >= MIN_YEAR && d <= MAX_YEAR)
       .map((d) => ({
@@ -221,22 +213,21 @@ export function DrillCalendar({
       }));
   }
 
-  const nextUp = up;
   return (
     <div className="drill-calendar" data-view={view}>
       <div className="cal-nav">
         <NavButton
           direction="prev"
-          label={`Previous ${unit}`}
+          label={`Previous ${view}`}
           disabled={clampYear(year - step) === year}
           onClick={() => setYear((y) => clampYear(y - step))}
         />
-        {nextUp ? (
+        {up ? (
           <button
             type="button"
             className="cal-caption"
             aria-describedby={`${hintId}-up`}
-            onClick={() => show(nextUp)}
+            onClick={() => show(up)}
           >
             {title}
           </button>
@@ -245,7 +236,7 @@ export function DrillCalendar({
         )}
         <NavButton
           direction="next"
-          label={`Next ${unit}`}
+          label={`Next ${view}`}
           disabled={clampYear(year + step) === year}
           onClick={() => setYear((y) => clampYear(y + step))}
         />

@@ -1,68 +1,45 @@
 import { LIMITS } from '@prodify/contract';
 import { CalendarPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
-import { isSessionExpired } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/button';
+import { InputField } from '../../components/field';
+import { Form } from '../../components/form';
+import { toastFailure } from '../../lib/toast';
+import { useRequiredText } from '../../lib/use-required-text';
 import { useCreateEvent } from './queries';
 
 export function EventForm({ date }: { date: string }) {
-  const [title, setTitle] = useState('');
+  const title = useRequiredText('Please enter a title.');
   const [time, setTime] = useState('');
-  const [titleError, setTitleError] = useState('');
   const create = useCreateEvent();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    if (title.trim() === '') {
-      setTitleError('Please enter a title.');
-      return;
-    }
+  const submit = () => {
+    if (!title.validate()) return;
     create.mutate(
-      { title, date, time },
+      // An empty time is sent as null (spec §5).
+      { title: title.value.trim(), date, time: time || null },
       {
         onSuccess: () => {
-          setTitle('');
+          title.clear();
           setTime('');
         },
-        onError: (error) => {
-          if (!isSessionExpired(error)) toast.error('Failed to add event');
-        },
+        onError: toastFailure('Failed to add event'),
       },
     );
   };
 
   return (
-    <form className="form event-form" onSubmit={submit} noValidate>
-      <Field label="New event title" error={titleError}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            required
-            maxLength={LIMITS.eventTitleMax}
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              if (titleError) setTitleError('');
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Time (optional)">
-        {(control) => (
-          <input {...control} type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-        )}
-      </Field>
-      <Button
-        type="submit"
-        busy={create.isPending}
-        icon={<CalendarPlus size={16} aria-hidden="true" />}
-      >
+    <Form className="event-form" busy={create.isPending} onSubmit={submit} noValidate>
+      <InputField
+        label="New event title"
+        required
+        maxLength={LIMITS.eventTitleMax}
+        {...title.field}
+      />
+      <InputField label="Time (optional)" type="time" value={time} onChange={setTime} />
+      <SubmitButton busy={create.isPending} icon={CalendarPlus}>
         Add Event
-      </Button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }

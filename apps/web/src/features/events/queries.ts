@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectNoContent, expectStatus } from '../../lib/api';
+import type { EventBody } from '@prodify/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { client, expectStatus } from '../../lib/api';
+import { useCreateItem, useDeleteItem } from '../../lib/list-queries';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -28,32 +30,6 @@ export const eventDaysQuery = (from: string, to: string) =>
     },
   });
 
-export interface NewEvent {
-  title: string;
-  date: string;
-  time: string;
-}
+export const useCreateEvent = () => useCreateItem<EventBody>(eventKeys.all, client.events);
 
-export function useCreateEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ title, date, time }: NewEvent) =>
-      expectStatus(
-        await client.events.create({
-          // An empty time is sent as null (spec §5).
-          body: { title: title.trim(), date, time: time === '' ? null : time },
-        }),
-        201,
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
-
-export function useDeleteEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      expectNoContent(await client.events.remove({ params: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
+export const useDeleteEvent = () => useDeleteItem(eventKeys.all, client.events);

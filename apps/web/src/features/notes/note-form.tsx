@@ -1,11 +1,11 @@
 import { LIMITS } from '@prodify/contract';
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
-import { Field } from '../../components/field';
-import { isSessionExpired } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { Field, InputField } from '../../components/field';
+import { Form } from '../../components/form';
+import { toast, toastFailure } from '../../lib/toast';
 import { useCreateNote } from './queries';
 
 export function NoteForm({ onCreated }: { onCreated: () => void }) {
@@ -13,9 +13,7 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
   const [content, setContent] = useState('');
   const create = useCreateNote();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const submit = () =>
     create.mutate(
       { title, content },
       {
@@ -25,28 +23,20 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
           setContent('');
           onCreated();
         },
-        onError: (error) => {
-          if (!isSessionExpired(error)) toast.error('Failed to create note.');
-        },
+        onError: toastFailure('Failed to create note.'),
       },
     );
-  };
 
   return (
-    <Card title="New note" labelledBy="new-note-title" className="form-card">
-      <form className="form" onSubmit={submit}>
-        <Field label="Title">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              required
-              maxLength={LIMITS.noteTitleMax}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          )}
-        </Field>
+    <Card title="New note" className="form-card">
+      <Form busy={create.isPending} onSubmit={submit}>
+        <InputField
+          label="Title"
+          required
+          maxLength={LIMITS.noteTitleMax}
+          value={title}
+          onChange={setTitle}
+        />
         <Field label="Content">
           {(control) => (
             <textarea
@@ -59,10 +49,10 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
             />
           )}
         </Field>
-        <Button type="submit" busy={create.isPending} icon={<Send size={16} aria-hidden="true" />}>
+        <SubmitButton busy={create.isPending} icon={Send}>
           Submit
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -1,10 +1,9 @@
 import type { Note } from '@prodify/contract';
-import { Sparkles, Trash2 } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
-import { Button, IconButton } from '../../components/button';
+import { Button, DeleteButton } from '../../components/button';
 import { formatUsDate } from '../../lib/dates';
-import { isSessionExpired } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { toast, toastFailure } from '../../lib/toast';
 import { useDeleteNote, useSummarizeNote } from './queries';
 
 export function NoteItem({ note }: { note: Note }) {
@@ -13,18 +12,12 @@ export function NoteItem({ note }: { note: Note }) {
   const remove = useDeleteNote();
 
   const onSummarize = () =>
-    summarize.mutate(undefined, {
-      onError: (error) => {
-        if (!isSessionExpired(error)) toast.error('Failed to summarize note.');
-      },
-    });
+    summarize.mutate(undefined, { onError: toastFailure('Failed to summarize note.') });
 
   const onDelete = () =>
     remove.mutate(note.id, {
       onSuccess: () => toast.success('Note deleted!'),
-      onError: (error) => {
-        if (!isSessionExpired(error)) toast.error('Failed to delete note.');
-      },
+      onError: toastFailure('Failed to delete note.'),
     });
 
   return (
@@ -37,15 +30,12 @@ export function NoteItem({ note }: { note: Note }) {
         <h3 className="note-title" id={titleId}>
           {note.title}
         </h3>
-        <IconButton
+        <DeleteButton
           label="Delete note"
-          className="danger"
           busy={remove.isPending}
-          aria-describedby={titleId}
+          describedBy={titleId}
           onClick={onDelete}
-        >
-          <Trash2 size={18} aria-hidden="true" />
-        </IconButton>
+        />
       </div>
       <p className="note-content">{note.content}</p>
       <div className="note-foot">

@@ -1,44 +1,25 @@
 import type { Note, NoteBody } from '@prodify/contract';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, expectNoContent, expectStatus } from '../../lib/api';
-import { loadPage, PAGE_SIZE, type PageOf } from '../../lib/pagination';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { client, expectStatus } from '../../lib/api';
+import { pageAnswer, pageQuery, useCreateItem, useDeleteItem } from '../../lib/list-queries';
+import type { PageOf } from '../../lib/pagination';
 
-export const noteKeys = {
-  all: ['notes'] as const,
-  page: (page: number) => ['notes', 'page', page] as const,
-};
+export const noteKeys = { all: ['notes'] as const };
 
 /** One page of notes, newest first (`?page=N&page_size=10&ordering=-created_at`). */
 export const notesPageQuery = (page: number) =>
-  queryOptions({
-    queryKey: noteKeys.page(page),
-    queryFn: ({ signal }) =>
-      loadPage<Note>(async (p) => {
-        const res = await client.notes.list({
-          query: { page: p, page_size: PAGE_SIZE, ordering: '-created_at' },
-          fetchOptions: { signal },
-        });
-        if (res.status === 404) return 'invalid-page';
-        return expectStatus(res, 200);
-      }, page),
-  });
+  pageQuery<Note>(noteKeys.all, page, async (params, signal) =>
+    pageAnswer(
+      await client.notes.list({
+        query: { ...params, ordering: '-created_at' },
+        fetchOptions: { signal },
+      }),
+    ),
+  );
 
-export function useCreateNote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: NoteBody) => expectStatus(await client.notes.create({ body }), 201),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-  });
-}
+export const useCreateNote = () => useCreateItem<NoteBody>(noteKeys.all, client.notes);
 
-export function useDeleteNote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      expectNoContent(await client.notes.remove({ params: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: noteKeys.all }),
-  });
-}
+export const useDeleteNote = () => useDeleteItem(noteKeys.all, client.notes);
 
 /** Puts a freshly made summary on the note wherever a cached page shows it. */
 function storeSummary(queryClient: QueryClient, id: number, summary: string) {

@@ -1,25 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/button';
+import { PasswordField } from '../../components/field';
+import { Form } from '../../components/form';
 import { ApiError, isSessionExpired } from '../../lib/errors';
 import { detailOf } from '../../lib/messages';
 import { toast } from '../../lib/toast';
 import { clearTokens } from '../../lib/tokens';
+import { useSwitchUser } from '../../lib/use-switch-user';
 import { useDeleteAccount } from './queries';
 
 export function DangerZone() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const remove = useDeleteAccount();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const switchUser = useSwitchUser();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (remove.isPending) return;
+  const submit = () => {
     if (!password) {
       setError('Please enter your password.');
       return;
@@ -30,9 +27,7 @@ export function DangerZone() {
         toast.success('Account deleted.');
         // The real keys (the spec's original removed 'accessToken', leaving the tokens behind).
         clearTokens();
-        await queryClient.cancelQueries();
-        queryClient.clear();
-        await navigate({ to: '/register' });
+        await switchUser('/register');
       },
       onError: (err) => {
         if (isSessionExpired(err)) return;
@@ -42,27 +37,12 @@ export function DangerZone() {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <Form busy={remove.isPending} onSubmit={submit} noValidate>
       <p>Deleting your account removes your notes, tasks and events for good.</p>
-      <Field label="Password" error={error}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Button
-        type="submit"
-        variant="danger"
-        busy={remove.isPending}
-        icon={<Trash2 size={16} aria-hidden="true" />}
-      >
+      <PasswordField label="Password" error={error} value={password} onChange={setPassword} />
+      <SubmitButton variant="danger" busy={remove.isPending} icon={Trash2}>
         Delete Account
-      </Button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }

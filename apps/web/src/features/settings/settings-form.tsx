@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/button';
+import { InputField, PasswordField } from '../../components/field';
+import { Form } from '../../components/form';
 import { ApiError, isSessionExpired } from '../../lib/errors';
 import { joinMessages } from '../../lib/messages';
-import { settingsStrength } from '../../lib/password-strength';
-import { settingsQuery } from '../user/queries';
-import { useUpdateSettings } from './queries';
+import { NewPasswordField } from '../auth/new-password-field';
+import { settingsQuery, useUpdateSettings } from './queries';
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+type Outcome = { ok: boolean; text: string } | null;
 
 export function SettingsForm() {
   const { data } = useSuspenseQuery(settingsQuery);
@@ -18,11 +18,8 @@ export function SettingsForm() {
   const [newPassword, setNewPassword] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const update = useUpdateSettings();
-  const strength = newPassword ? settingsStrength(newPassword) : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
+  const submit = () => {
     setOutcome(null);
     update.mutate(
       {
@@ -48,57 +45,29 @@ export function SettingsForm() {
   };
 
   return (
-    <form className="form" onSubmit={submit}>
-      <Field label="New Username">
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Current Password">
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+    <Form busy={update.isPending} onSubmit={submit}>
+      <InputField
+        label="New Username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={setUsername}
+      />
+      <PasswordField
+        label="Current Password"
+        required
+        value={currentPassword}
+        onChange={setCurrentPassword}
+      />
+      <NewPasswordField
+        screen="settings"
         label="New Password (optional)"
-        liveHint
-        hint={
-          strength ? (
-            <span className={`strength strength-${strength.toLowerCase()}`}>
-              Strength: {strength}
-            </span>
-          ) : (
-            'Leave blank to keep your current password.'
-          )
-        }
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Button type="submit" busy={update.isPending} icon={<Save size={16} aria-hidden="true" />}>
+        value={newPassword}
+        onChange={setNewPassword}
+      />
+      <SubmitButton busy={update.isPending} icon={Save}>
         Save Changes
-      </Button>
+      </SubmitButton>
       <p
         className={
           outcome ? (outcome.ok ? 'form-message success' : 'form-message error') : 'form-message'
@@ -107,6 +76,6 @@ export function SettingsForm() {
       >
         {outcome?.text}
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,74 +1,45 @@
 import { DEFAULT_PRIORITY, LIMITS, type Priority } from '@prodify/contract';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button';
+import { useState } from 'react';
+import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
-import { Field } from '../../components/field';
-import { isSessionExpired } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { Field, InputField } from '../../components/field';
+import { Form } from '../../components/form';
+import { toast, toastFailure } from '../../lib/toast';
+import { useRequiredText } from '../../lib/use-required-text';
 import { useCreateTodo } from './queries';
 
 export const PRIORITY_LABELS: Record<Priority, string> = { L: 'Low', M: 'Medium', H: 'High' };
 
 export function TodoForm() {
-  const [task, setTask] = useState('');
+  const task = useRequiredText('Please enter a task.');
   const [dueDate, setDueDate] = useState('');
   const [priority, setPriority] = useState<Priority>(DEFAULT_PRIORITY);
-  const [taskError, setTaskError] = useState('');
   const create = useCreateTodo();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    if (task.trim() === '') {
-      setTaskError('Please enter a task.');
-      return;
-    }
+  const submit = () => {
+    if (!task.validate()) return;
     create.mutate(
-      { task, dueDate, priority },
+      // An empty due date is sent as null (spec §5).
+      { task: task.value.trim(), due_date: dueDate || null, priority },
       {
         onSuccess: () => {
           toast.success('Task added!');
-          setTask('');
+          task.clear();
           setDueDate('');
           setPriority(DEFAULT_PRIORITY);
         },
-        onError: (error) => {
-          if (!isSessionExpired(error)) toast.error('Failed to add task');
-        },
+        onError: toastFailure('Failed to add task'),
       },
     );
   };
 
   return (
-    <Card title="New task" labelledBy="new-task-title" className="form-card">
-      <form className="form" onSubmit={submit} noValidate>
-        <Field label="Task" error={taskError}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              required
-              maxLength={LIMITS.taskMax}
-              value={task}
-              onChange={(e) => {
-                setTask(e.target.value);
-                if (taskError) setTaskError('');
-              }}
-            />
-          )}
-        </Field>
+    <Card title="New task" className="form-card">
+      <Form busy={create.isPending} onSubmit={submit} noValidate>
+        <InputField label="Task" required maxLength={LIMITS.taskMax} {...task.field} />
         <div className="form-row">
-          <Field label="Due Date">
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={dueDate}
-                onChange={(e) => setDueDate(e.target.value)}
-              />
-            )}
-          </Field>
+          <InputField label="Due Date" type="date" value={dueDate} onChange={setDueDate} />
           <Field label="Priority">
             {(control) => (
               <select
@@ -85,10 +56,10 @@ export function TodoForm() {
             )}
           </Field>
         </div>
-        <Button type="submit" busy={create.isPending} icon={<Plus size={16} aria-hidden="true" />}>
+        <SubmitButton busy={create.isPending} icon={Plus}>
           Submit
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }

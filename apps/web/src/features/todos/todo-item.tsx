@@ -1,9 +1,7 @@
 import type { Todo } from '@prodify/contract';
-import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { IconButton } from '../../components/button';
-import { isSessionExpired } from '../../lib/errors';
-import { toast } from '../../lib/toast';
+import { DeleteButton } from '../../components/button';
+import { toastFailure } from '../../lib/toast';
 import { useDeleteTodo, useToggleTodo } from './queries';
 
 export function TodoItem({ todo }: { todo: Todo }) {
@@ -15,19 +13,8 @@ export function TodoItem({ todo }: { todo: Todo }) {
 
   const onToggle = () => {
     if (toggle.isPending) return;
-    toggle.mutate(todo, {
-      onError: (error) => {
-        if (!isSessionExpired(error)) toast.error('Failed to update task');
-      },
-    });
+    toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
   };
-
-  const onDelete = () =>
-    remove.mutate(todo.id, {
-      onError: (error) => {
-        if (!isSessionExpired(error)) toast.error('Failed to delete task');
-      },
-    });
 
   return (
     <li className={completed ? 'list-item todo done' : 'list-item todo'}>
@@ -49,15 +36,12 @@ export function TodoItem({ todo }: { todo: Todo }) {
           </span>
         </span>
       </label>
-      <IconButton
+      <DeleteButton
         label="Delete task"
-        className="danger"
         busy={remove.isPending}
-        aria-describedby={taskId}
-        onClick={onDelete}
-      >
-        <Trash2 size={18} aria-hidden="true" />
-      </IconButton>
+        describedBy={taskId}
+        onClick={() => remove.mutate(todo.id, { onError: toastFailure('Failed to delete task') })}
+      />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarDays, CheckSquare, LogOut, NotebookPen, Settings } from 'lucide-react';
 import { Button } from '../../components/button';
 import { QueryBoundary } from '../../components/query-boundary';
-import { meQuery } from '../../features/user/queries';
+import { meQuery } from '../../features/settings/queries';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryBoundary } from '../../components/query-boundary';
 import { DangerZone } from '../../features/settings/danger-zone';
+import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
-import { settingsQuery } from '../../features/user/queries';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({

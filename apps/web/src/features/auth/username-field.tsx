@@ -1,0 +1,28 @@
+import { LIMITS } from '@prodify/contract';
+import type { ReactNode } from 'react';
+import { InputField } from '../../components/field';
+
+interface UsernameFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Live feedback under the field (register's availability check). */
+  hint?: ReactNode;
+}
+
+/** The username of the sign-in and sign-up forms: typed as is, no capitals added, no spelling. */
+export function UsernameField({ value, onChange, hint }: UsernameFieldProps) {
+  return (
+    <InputField
+      label="Username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      maxLength={LIMITS.usernameMax}
+      liveHint={hint !== undefined}
+      hint={hint}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
