@@ -171,9 +171,14 @@ export const TimeSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
  * row), and within Postgres' `integer`. Anything else answers 404 and never reaches SQL.
  */
 export const IdParamSchema = z
-  .string()
-  .regex(/^[0-9]+$/)
-  .transform(Number)
+  // A client passes a number; the server reads the path's text, which must be digits only.
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[0-9]+$/)
+      .transform(Number),
+  ])
   .pipe(z.number().int().positive().max(LIMITS.idMax));
 export const IdPathSchema = z.object({ id: IdParamSchema });
 

@@ -1,10 +1,8 @@
-import type { EventBodySchema, EventQuerySchema } from '@prodify/contract';
+import type { EventQuerySchema } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListSpec } from '../../db/lists/list-answer';
-import { parseRow } from '../../db/rows';
 import { EVENT_ROW } from '../../db/tables';
-import type { Executor } from '../../db/types';
 
 type EventQuery = z.output<typeof EventQuerySchema>;
 

@@ -1,4 +1,4 @@
-import type { TodoBodySchema, TodoListQuerySchema, TodoPatchSchema } from '@prodify/contract';
+import type { TodoListQuerySchema, TodoPatchSchema } from '@prodify/contract';
 import type { z } from 'zod';
 import type { OrderTerm } from '../../db/json-sql';
 import type { PagedListSpec } from '../../db/lists/list-answer';
