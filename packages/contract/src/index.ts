@@ -10,6 +10,7 @@ export * from './auth';
 export * from './common';
 export * from './events';
 export * from './notes';
+export * from './routes';
 export * from './settings';
 export * from './summarize';
 export * from './todos';
@@ -33,5 +34,3 @@ export const contract = c.router(
 );
 
 export type Contract = typeof contract;
-
-export type RouteMetadata = { auth: boolean };
