@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './client';
 export * from './common';
 export * from './contract';
 export * from './events';
