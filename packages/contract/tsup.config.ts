@@ -11,5 +11,4 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   dts: true,
-  sourcemap: true,
 });
