@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
-// One ESM file for `node dist/server.js`. The contract is TypeScript source in the workspace, so
-// it is bundled in; everything from node_modules stays external and is loaded at run time.
+// One ESM file for `node dist/server.js`. The contract is bundled in from its TypeScript source
+// (the `@prodify/source` export condition, ADR 0007), so the API needs no build of it; everything
+// from node_modules stays external and is loaded at run time.
 export default defineConfig({
   entry: ['src/server.ts'],
   format: ['esm'],
@@ -12,4 +13,7 @@ export default defineConfig({
   sourcemap: true,
   splitting: false,
   noExternal: ['@prodify/contract'],
+  esbuildOptions(options) {
+    options.conditions = ['@prodify/source'];
+  },
 });

@@ -53,6 +53,11 @@ export default defineConfig(async () => {
     );
   }
   return {
+    // The contract's TypeScript source (its `@prodify/source` export), not its build: ADR 0007.
+    // The rest is Vite's default list for server code.
+    ssr: {
+      resolve: { conditions: ['@prodify/source', 'module', 'node', 'development|production'] },
+    },
     test: {
       projects,
       environment: 'node',

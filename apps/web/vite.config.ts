@@ -1,6 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { htmlPages } from './scripts/html-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -33,6 +33,8 @@ export default defineConfig({
     // dist/**/*.{br,gz} next to each text file, served by the API's static plugin.
     precompress(),
   ],
+  // The contract's TypeScript source (its `@prodify/source` export), not its build: ADR 0007.
+  resolve: { conditions: ['@prodify/source', ...defaultClientConditions] },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },

@@ -203,30 +203,6 @@ export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 /** Any 400: field errors, or a detail (malformed JSON, bad request). */
 export const BadRequestSchema = z.union([FieldErrorsSchema, DetailSchema]);
 
-/** The statuses every authenticated route can answer besides its own. */
-// Not `as const`: spread into `responses`, readonly numeric keys are lost by ts-rest's inference.
-export const authErrors = {
-  401: DetailSchema,
-  429: DetailSchema,
-};
-
-// ---- Pagination ---------------------------------------------------------------------------
-
-/** `?page=N&page_size=M`; without `page` a list route answers the plain array, as the original. */
-export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(LIMITS.idMax).optional(),
-  page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
-});
-
-export function pageSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}
-
 /** Turns a zod error into DRF's field-error body. Paths are joined with dots. */
 export function zodToFieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};

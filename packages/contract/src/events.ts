@@ -3,13 +3,12 @@ import { z } from 'zod';
 import {
   BadRequestSchema,
   DateSchema,
-  DetailSchema,
-  IdPathSchema,
   LIMITS,
   TimeInputSchema,
   TimeSchema,
   textField,
 } from './common';
+import { signedIn, signedInById } from './routes';
 
 const c = initContract();
 
@@ -36,41 +35,32 @@ export const EventQuerySchema = z.object({
   to: DateSchema.optional(),
 });
 
-// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
-const authed = { 401: DetailSchema, 429: DetailSchema };
-
 export const eventsContract = c.router({
   list: {
     method: 'GET',
     path: '/api/calendar/events/',
     query: EventQuerySchema,
-    responses: { 200: z.array(EventSchema), 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 200: z.array(EventSchema), 400: BadRequestSchema }),
     summary: 'Events (of one day with ?date=), untimed first, then by time',
   },
   create: {
     method: 'POST',
     path: '/api/calendar/events/',
     body: EventBodySchema,
-    responses: { 201: EventSchema, 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 201: EventSchema, 400: BadRequestSchema }),
     summary: 'Create an event',
   },
   get: {
     method: 'GET',
     path: '/api/calendar/events/:id/',
-    pathParams: IdPathSchema,
-    responses: { 200: EventSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: EventSchema }),
     summary: 'One event',
   },
   remove: {
     method: 'DELETE',
     path: '/api/calendar/events/:id/',
-    pathParams: IdPathSchema,
     body: c.noBody(),
-    responses: { 204: c.noBody(), 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 204: c.noBody() }),
     summary: 'Delete an event',
   },
 });

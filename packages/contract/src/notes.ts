@@ -1,15 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import {
-  BadRequestSchema,
-  DetailSchema,
-  IdPathSchema,
-  LIMITS,
-  PageQuerySchema,
-  pageSchema,
-  TimestampSchema,
-  textField,
-} from './common';
+import { BadRequestSchema, DetailSchema, LIMITS, TimestampSchema, textField } from './common';
+import { PageQuerySchema, pagedList, pageSchema, signedIn, signedInById } from './routes';
 import { SummarySchema } from './summarize';
 
 const c = initContract();
@@ -40,64 +32,45 @@ export const NoteListQuerySchema = PageQuerySchema.extend({
   ordering: NoteOrderingSchema.optional(),
 });
 
-// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
-const authed = { 401: DetailSchema, 429: DetailSchema };
-
 export const notesContract = c.router({
   list: {
     method: 'GET',
     path: '/api/notes/',
-    query: NoteListQuerySchema,
-    responses: {
-      200: z.union([z.array(NoteSchema), NotePageSchema]),
-      400: BadRequestSchema,
-      404: DetailSchema,
-      ...authed,
-    },
-    metadata: { auth: true },
+    ...pagedList(NoteSchema, NoteListQuerySchema),
     summary: 'Notes, oldest first; a page object when ?page= is given',
   },
   create: {
     method: 'POST',
     path: '/api/notes/',
     body: NoteBodySchema,
-    responses: { 201: NoteSchema, 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 201: NoteSchema, 400: BadRequestSchema }),
     summary: 'Create a note',
   },
   get: {
     method: 'GET',
     path: '/api/notes/:id/',
-    pathParams: IdPathSchema,
-    responses: { 200: NoteSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: NoteSchema }),
     summary: 'One note',
   },
   update: {
     method: 'PATCH',
     path: '/api/notes/:id/',
-    pathParams: IdPathSchema,
     body: NoteBodySchema.partial(),
-    responses: { 200: NoteSchema, 400: BadRequestSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: NoteSchema, 400: BadRequestSchema }),
     summary: 'Edit a note (clears its saved summary when the text changes)',
   },
   remove: {
     method: 'DELETE',
     path: '/api/notes/delete/:id/',
-    pathParams: IdPathSchema,
     body: c.noBody(),
-    responses: { 204: c.noBody(), 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 204: c.noBody() }),
     summary: 'Delete a note',
   },
   summarize: {
     method: 'POST',
     path: '/api/notes/:id/summarize/',
-    pathParams: IdPathSchema,
     body: c.noBody(),
-    responses: { 200: SummarySchema, 404: DetailSchema, 503: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: SummarySchema, 503: DetailSchema }),
     summary: 'Summarize a note and save the summary on it',
   },
 });

@@ -1,5 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import { contract, type RouteMetadata } from './index';
+import { contract } from './contract';
+import type { RouteMetadata } from './routes';
 
 /** The OpenAPI 3 document of the whole contract, with bearer auth on the signed-in routes. */
 export function buildOpenApiDocument(version = '0.1.0') {

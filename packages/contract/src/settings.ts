@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { BadRequestSchema, DetailSchema, passwordField, UsernameSchema } from './common';
+import { BadRequestSchema, passwordField, UsernameSchema } from './common';
+import { signedIn } from './routes';
 
 const c = initContract();
 
@@ -31,39 +32,32 @@ export type SettingsUpdated = z.infer<typeof SettingsUpdatedSchema>;
 
 export const DeleteAccountBodySchema = z.object({ password: z.string().max(1024).optional() });
 
-// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
-const authed = { 401: DetailSchema, 429: DetailSchema };
-
 export const settingsContract = c.router({
   get: {
     method: 'GET',
     path: '/api/settings/',
-    responses: { 200: SettingsSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 200: SettingsSchema }),
     summary: 'The account settings',
   },
   put: {
     method: 'PUT',
     path: '/api/settings/',
     body: SettingsBodySchema,
-    responses: { 200: SettingsUpdatedSchema, 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 200: SettingsUpdatedSchema, 400: BadRequestSchema }),
     summary: 'Change username and/or password (needs the current password)',
   },
   patch: {
     method: 'PATCH',
     path: '/api/settings/',
     body: SettingsBodySchema,
-    responses: { 200: SettingsUpdatedSchema, 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 200: SettingsUpdatedSchema, 400: BadRequestSchema }),
     summary: 'Same as PUT (the current password is required here too)',
   },
   deleteAccount: {
     method: 'POST',
     path: '/api/delete-account/',
     body: DeleteAccountBodySchema,
-    responses: { 204: c.noBody(), 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 204: c.noBody(), 400: BadRequestSchema }),
     summary: 'Delete the account and all its data (needs the password)',
   },
 });

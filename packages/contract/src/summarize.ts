@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { BadRequestSchema, DetailSchema, DRF, LIMITS } from './common';
+import { signedIn } from './routes';
 
 const c = initContract();
 
@@ -22,14 +23,11 @@ export const summarizeContract = c.router({
     method: 'POST',
     path: '/api/summarize/',
     body: SummarizeBodySchema,
-    responses: {
+    ...signedIn({
       200: SummarySchema,
       400: z.union([BadRequestSchema, z.object({ error: z.string() }).passthrough()]),
-      401: DetailSchema,
-      429: DetailSchema,
       503: DetailSchema,
-    },
-    metadata: { auth: true },
+    }),
     summary: 'Summarize a text',
   },
 });

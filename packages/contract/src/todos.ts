@@ -4,14 +4,11 @@ import {
   BadRequestSchema,
   BooleanSchema,
   DateSchema,
-  DetailSchema,
-  IdPathSchema,
   LIMITS,
-  PageQuerySchema,
-  pageSchema,
   TimestampSchema,
   textField,
 } from './common';
+import { PageQuerySchema, pagedList, pageSchema, signedIn, signedInById } from './routes';
 
 const c = initContract();
 
@@ -56,64 +53,45 @@ export const TodoListQuerySchema = PageQuerySchema.extend({
   ordering: TodoOrderingSchema.optional(),
 });
 
-// Not `as const`: readonly numeric keys are lost by ts-rest's status inference.
-const authed = { 401: DetailSchema, 429: DetailSchema };
-
 export const todosContract = c.router({
   list: {
     method: 'GET',
     path: '/api/todos/',
-    query: TodoListQuerySchema,
-    responses: {
-      200: z.union([z.array(TodoSchema), TodoPageSchema]),
-      400: BadRequestSchema,
-      404: DetailSchema,
-      ...authed,
-    },
-    metadata: { auth: true },
+    ...pagedList(TodoSchema, TodoListQuerySchema),
     summary: 'To-dos, newest first; a page object when ?page= is given',
   },
   create: {
     method: 'POST',
     path: '/api/todos/',
     body: TodoBodySchema,
-    responses: { 201: TodoSchema, 400: BadRequestSchema, ...authed },
-    metadata: { auth: true },
+    ...signedIn({ 201: TodoSchema, 400: BadRequestSchema }),
     summary: 'Create a to-do',
   },
   get: {
     method: 'GET',
     path: '/api/todos/:id/',
-    pathParams: IdPathSchema,
-    responses: { 200: TodoSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: TodoSchema }),
     summary: 'One to-do',
   },
   update: {
     method: 'PUT',
     path: '/api/todos/:id/',
-    pathParams: IdPathSchema,
     body: TodoBodySchema,
-    responses: { 200: TodoSchema, 400: BadRequestSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: TodoSchema, 400: BadRequestSchema }),
     summary: 'Replace a to-do',
   },
   patch: {
     method: 'PATCH',
     path: '/api/todos/:id/',
-    pathParams: IdPathSchema,
     body: TodoPatchSchema,
-    responses: { 200: TodoSchema, 400: BadRequestSchema, 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 200: TodoSchema, 400: BadRequestSchema }),
     summary: 'Change some fields of a to-do (e.g. `completed`)',
   },
   remove: {
     method: 'DELETE',
     path: '/api/todos/:id/',
-    pathParams: IdPathSchema,
     body: c.noBody(),
-    responses: { 204: c.noBody(), 404: DetailSchema, ...authed },
-    metadata: { auth: true },
+    ...signedInById({ 204: c.noBody() }),
     summary: 'Delete a to-do',
   },
 });

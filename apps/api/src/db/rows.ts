@@ -22,7 +22,7 @@ export type FieldSources<S extends ObjectSchema> = {
  * One resource's row: its table, the contract schema of its API shape, and where each key is
  * stored. The key order, the types and which keys may be null come from the contract; the
  * Kysely table type (db/types.ts), the JSON the database writes for lists and single rows, and
- * the columns read are all derived from here, so a field is written down once (ADR 0006).
+ * the columns read are all derived from here, so a field is written down once (ADR 0008).
  */
 export interface RowDef<
   S extends ObjectSchema = ObjectSchema,

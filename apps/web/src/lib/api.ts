@@ -1,5 +1,4 @@
-import { contract, type RouteMetadata } from '@prodify/contract';
-import { type ApiFetcher, type ApiFetcherArgs, initClient, tsRestFetchApi } from '@ts-rest/core';
+import { createApiClient } from '@prodify/contract';
 import { ApiError, SessionExpiredError } from './errors';
 import { SESSION_EXPIRED_EVENT } from './session-events';
 import { clearTokens, getAccess, getRefresh, setTokens } from './tokens';
@@ -30,38 +29,21 @@ export function refreshAccess(): Promise<string | undefined> {
   return refreshing;
 }
 
-function withBearer(args: ApiFetcherArgs, token: string | null | undefined): ApiFetcherArgs {
-  if (!token) return args;
-  return { ...args, headers: { ...args.headers, authorization: `Bearer ${token}` } };
-}
-
 /**
- * Sends the bearer token on signed-in routes (the contract's `metadata.auth`). A 401 there gets
- * one refresh and one retry; if that fails too, the tokens are dropped and the app goes to
- * /landing.
+ * The typed client of every route in the contract (same origin: the API serves the app), with
+ * the stored access token on signed-in routes. A 401 there gets one refresh and one retry; if
+ * that fails too, the tokens are dropped and the app goes to /landing.
  */
-const fetcher: ApiFetcher = async (args) => {
-  const needsAuth = (args.route.metadata as RouteMetadata | undefined)?.auth === true;
-  if (!needsAuth) return tsRestFetchApi(args);
-
-  const sentWith = getAccess();
-  const first = await tsRestFetchApi(withBearer(args, sentWith));
-  if (first.status !== 401) return first;
-
-  // Another call may have refreshed while this one was in flight.
-  const current = getAccess();
-  const fresh = current && current !== sentWith ? current : await refreshAccess();
-  if (fresh) {
-    const retry = await tsRestFetchApi(withBearer(args, fresh));
-    if (retry.status !== 401) return retry;
-  }
-  clearTokens();
-  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-  throw new SessionExpiredError();
-};
-
-/** The typed client of every route in the contract (same origin: the API serves the app). */
-export const client = initClient(contract, { baseUrl: '', api: fetcher });
+export const client = createApiClient({
+  baseUrl: '',
+  token: getAccess,
+  renewToken: refreshAccess,
+  onUnauthorized: () => {
+    clearTokens();
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    throw new SessionExpiredError();
+  },
+});
 
 /** A 204 answer; any other status throws an ApiError. */
 export function expectNoContent(res: { status: number; body: unknown }): void {

@@ -1,0 +1,27 @@
+import { initContract } from '@ts-rest/core';
+import { authContract } from './auth';
+import { eventsContract } from './events';
+import { notesContract } from './notes';
+import { settingsContract } from './settings';
+import { summarizeContract } from './summarize';
+import { todosContract } from './todos';
+
+const c = initContract();
+
+/**
+ * Every route of the Prodify API. Each route's `metadata.auth` says whether it needs a signed-in
+ * user; the API's auth plugin and the access-control tests both read it from here.
+ */
+export const contract = c.router(
+  {
+    auth: authContract,
+    notes: notesContract,
+    summarize: summarizeContract,
+    todos: todosContract,
+    events: eventsContract,
+    settings: settingsContract,
+  },
+  { strictStatusCodes: true },
+);
+
+export type Contract = typeof contract;
