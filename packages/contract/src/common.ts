@@ -170,16 +170,11 @@ export const TimeSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);
  * A database id in a path: digits only, as Django's `<int:id>` ("1e3" or "0x10" must not reach a
  * row), and within Postgres' `integer`. Anything else answers 404 and never reaches SQL.
  */
-export const IdParamSchema = z
-  // A client passes a number; the server reads the path's text, which must be digits only.
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]+$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().int().positive().max(LIMITS.idMax));
+export const IdParamSchema = z.preprocess(
+  // The path's text must be digits only; a client's number passes as it is.
+  (value) => (typeof value === 'string' && !/^[0-9]+$/.test(value) ? Number.NaN : value),
+  z.coerce.number().int().positive().max(LIMITS.idMax),
+);
 export const IdPathSchema = z.object({ id: IdParamSchema });
 
 /** An ISO-8601 UTC timestamp as DRF writes it, e.g. `2026-11-21T14:45:20.277636Z`. */
