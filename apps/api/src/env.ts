@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { writeFileExclusive } from './lib/exclusive-file';
 import type { SummarizerConfig } from './summarizer/types';
 
 /** The secret length below which production refuses to start (HS256 wants ≥ 256 bits). */
@@ -134,8 +135,8 @@ export function loadOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
+  // Of two processes starting at once, one creates it and the other reads that very secret.
+  if (!writeFileExclusive(file, `${secret}\n`, 0o600)) return loadOrCreateSecret(dataDir);
   return secret;
 }
 

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ConfigError, loadConfig } from './env';
 
 /** Long enough for in-flight requests (and a summary) to finish, short of a supervisor's kill. */
@@ -34,8 +35,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A database that does not answer is an operating condition, not a bug: no stack trace.
-  const known = error instanceof Error && error.message.startsWith('the database does not answer');
+  // A database that does not answer, or a data directory in use, is an operating condition,
+  // not a bug: one line, no stack trace.
+  const known =
+    error instanceof DataDirInUseError ||
+    (error instanceof Error && error.message.startsWith('the database does not answer'));
   const text =
     error instanceof Error
       ? known

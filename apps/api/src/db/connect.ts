@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { serializedPGliteDialect } from './pglite-dialect';
 import { TYPE_PARSERS } from './type-parsers';
 import type { Database, Db } from './types';
@@ -113,32 +114,47 @@ export async function initPGliteDataDir(dataDir: string): Promise<void> {
 }
 
 export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     // PGlite does not create the parent folders of its data directory.
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    // Before anything is created in it: of two processes starting at once on an empty DATA_DIR,
+    // exactly one may create the database (ADR 0405).
+    lock = acquireDataDirLock(options.dataDir);
+  }
+  try {
+    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
       await initPGliteDataDir(options.dataDir);
     }
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      parsers: TYPE_PARSERS,
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${options.sharedBuffers ?? '32MB'}`,
+        '-c',
+        'TimeZone=UTC',
+      ],
+    });
+    await client.exec(`SET TIME ZONE 'UTC'`);
+    const db = new Kysely<Database>({ dialect: serializedPGliteDialect(client) });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          // Kysely's destroy() closes the PGlite client through the driver.
+          await db.destroy();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    parsers: TYPE_PARSERS,
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${options.sharedBuffers ?? '32MB'}`,
-      '-c',
-      'TimeZone=UTC',
-    ],
-  });
-  await client.exec(`SET TIME ZONE 'UTC'`);
-  const db = new Kysely<Database>({ dialect: serializedPGliteDialect(client) });
-  return {
-    db,
-    kind: 'pglite',
-    // Kysely's destroy() closes the PGlite client through the driver.
-    close: () => db.destroy(),
-  };
 }
 
 /** `select 1`, for /readyz. */
