@@ -101,6 +101,7 @@ export const EnvSchema = z.object({
   LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -141,6 +142,8 @@ export interface Config {
   listCacheBytes: number;
   /** Overload protection (plugins/overload.ts): 0 turns a limit off. */
   overload: { maxInFlight: number; maxEventLoopDelayMs: number };
+  /** Embedded database only: below this much free disk, writes get 503 and a start fails. */
+  minFreeDiskBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -167,9 +170,17 @@ export function loadOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  // Of two processes starting at once, one creates it and the other reads that very secret.
-  if (!writeFileExclusive(file, `${secret}\n`, 0o600)) return loadOrCreateSecret(dataDir);
-  return secret;
+  let created: boolean;
+  try {
+    // Of two processes starting at once, one creates it and the other reads that very secret.
+    created = writeFileExclusive(file, `${secret}\n`, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    throw new ConfigError(
+      `no space left on the disk of ${dataDir} to write ${file}: free some space`,
+    );
+  }
+  return created ? secret : loadOrCreateSecret(dataDir);
 }
 
 function resolveSecret(env: Env, dataDir: string): string {
@@ -239,6 +250,7 @@ export function loadConfig(
       maxInFlight: env.MAX_IN_FLIGHT_REQUESTS,
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     },
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     summarizer: {
       ollamaHost: env.OLLAMA_HOST,
       ollamaModel: env.OLLAMA_MODEL,

@@ -90,6 +90,12 @@ describe('loadConfig', () => {
     expect(attempt).not.toThrow(/\n/);
   });
 
+  it('keeps 64 MB of disk free by default (MIN_FREE_DISK_MB, 0 turns it off)', () => {
+    expect(loadConfig({}, tmp()).minFreeDiskBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ MIN_FREE_DISK_MB: '0' }, tmp()).minFreeDiskBytes).toBe(0);
+    expect(() => loadConfig({ MIN_FREE_DISK_MB: '-1' }, tmp())).toThrow(/MIN_FREE_DISK_MB/);
+  });
+
   it('generates a JWT secret once, mode 0600, in the embedded mode', () => {
     const dir = tmp();
     const first = loadConfig({ NODE_ENV: 'production' }, dir);
