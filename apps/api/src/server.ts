@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { diskLowLine, freeDiskBytes, toMb } from './db/disk-space';
@@ -6,6 +7,16 @@ import { type Config, ConfigError, loadConfig } from './env';
 
 /** Long enough for in-flight requests (and a summary) to finish, short of a supervisor's kill. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The signals that stop the server gracefully; SIGHUP too, as a closed terminal sends it. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A stop signal that comes again within this time is the same stop delivered twice: a terminal
+ * or systemd signals the whole process group, and `npm start` (scripts/start.mjs) forwards it
+ * too. Later, a second signal means "stop now".
+ */
+const SAME_STOP_MS = 1_000;
 
 /** Creating the embedded database writes about 40 MB (a 16 MB WAL segment and the catalogs). */
 const EMBEDDED_START_BYTES = 64 * 1024 * 1024;
@@ -50,16 +61,39 @@ async function failureText(error: unknown, config: Config | undefined): Promise<
 let config: Config | undefined;
 
 async function main() {
+  // Listened to from the very start: a stop during start-up (creating the database, migrating)
+  // takes effect once the start is complete, instead of killing it half-way.
+  let app: FastifyInstance | undefined;
+  let stop: (() => void) | undefined;
+  let stoppingSince: number | undefined;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      if (stoppingSince === undefined) {
+        stoppingSince = Date.now();
+        if (app) app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+        else process.stderr.write(`prodify: ${signal} while starting: stopping once started\n`);
+        stop?.();
+      } else if (Date.now() - stoppingSince > SAME_STOP_MS) {
+        process.stderr.write(`prodify: second ${signal}: exiting without waiting\n`);
+        process.exit(1);
+      }
+    });
+  }
+
   config = loadConfig();
   await checkDiskRoom(config);
-  const app = await buildApp({ config });
-
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'fatal error, shutting down');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Stops accepting connections, waits for in-flight requests, then closes the database.
-    await app.close();
-  });
+  const started = await buildApp({ config });
+  app = started;
+  const grace = closeWithGrace(
+    { delay: SHUTDOWN_GRACE_MS, skip: [...STOP_SIGNALS] },
+    async ({ err }) => {
+      if (err) started.log.error({ err }, 'fatal error, shutting down');
+      // Stops accepting connections, waits for in-flight requests, then closes the database.
+      await started.close();
+    },
+  );
+  stop = () => grace.close();
+  if (stoppingSince !== undefined) return stop();
 
   try {
     await app.listen({ port: config.port, host: config.host });
