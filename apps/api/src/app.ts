@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { DatabaseHandle } from './db/connect';
+import { DiskSpaceWatch, toMb } from './db/disk-space';
 import type { Config } from './env';
 import { NOT_FOUND } from './lib/drf';
 import { flattenRoutes, RouteTable } from './lib/route-table';
@@ -43,6 +44,11 @@ export interface BuildAppOptions {
   db?: DatabaseHandle;
   /** The summary engine; by default chosen from the config (summarizer/index.ts). */
   summarizer?: Summarizer;
+  /**
+   * The free-space watch of the embedded database's disk; by default DATA_DIR's when the app
+   * opens the embedded database itself.
+   */
+  disk?: DiskSpaceWatch;
   /** Fastify logger options, or an existing pino logger; false for none. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
 }
@@ -94,6 +100,20 @@ function validationErrorHandler(
     ...(error.body ? zodToFieldErrors(error.body) : {}),
   };
   return reply.code(400).send(fieldErrors);
+}
+
+/** The embedded database's disk, when the app opens it itself from DATA_DIR (ADR 0406). */
+function diskWatch(config: Config, app: FastifyInstance, given?: DatabaseHandle) {
+  if (given || config.databaseUrl || config.minFreeDiskBytes === 0) return undefined;
+  return new DiskSpaceWatch({
+    dir: config.pgliteDir,
+    minFreeBytes: config.minFreeDiskBytes,
+    onChange: (low, freeBytes) => {
+      const fields = { dir: config.pgliteDir, freeMb: toMb(freeBytes) };
+      if (low) app.log.error(fields, 'disk nearly full (MIN_FREE_DISK_MB): refusing writes');
+      else app.log.info(fields, 'disk has room again: accepting writes');
+    },
+  });
 }
 
 /** Builds the whole app without listening; tests call `inject`, server.ts calls `listen`. */
@@ -149,7 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { config });
-  await app.register(healthPlugin, { summarizer });
+  await app.register(healthPlugin, {
+    summarizer,
+    disk: options.disk ?? diskWatch(config, app, options.db),
+  });
   await app.register(openApiPlugin);
   if (config.env !== 'production') await app.register(responseCheckPlugin);
 

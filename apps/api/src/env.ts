@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { writeFileExclusive } from './lib/exclusive-file';
 import {
   DEFAULT_OLLAMA_MODEL,
   DEFAULT_OLLAMA_TIMEOUT_MS,
@@ -19,19 +21,49 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** `TRUST_PROXY`: false, true, a hop count, or a comma list of addresses/CIDRs (Fastify's forms). */
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` also takes. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  "true would take any client's word for its IP (X-Forwarded-For), which lets it dodge the rate limits: set the number of proxies in front of the API (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)";
+
+/**
+ * `TRUST_PROXY`: false, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's forms).
+ * `true` (trust whatever X-Forwarded-For says) is refused: see TRUST_PROXY_TRUE_MESSAGE.
+ */
 const TrustProxySchema = z
   .string()
   .default('false')
-  .transform((raw): boolean | number | string[] => {
+  .transform((raw, ctx): false | number | string[] => {
     const value = raw.trim().toLowerCase();
-    if (value === 'true') return true;
-    if (value === 'false' || value === '') return false;
+    if (value === 'false' || value === '' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: TRUST_PROXY_TRUE_MESSAGE });
+      return z.NEVER;
+    }
     if (/^\d+$/.test(value)) return Number(value);
-    return raw
+    const list = value
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
+    const bad = list.find((entry) => !isAddressOrRange(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `"${bad}" is neither a hop count nor an IP address or CIDR range`,
+      });
+      return z.NEVER;
+    }
+    return list;
   });
 
 const OriginListSchema = z
@@ -73,6 +105,7 @@ export const EnvSchema = z.object({
   LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -94,7 +127,8 @@ export interface Config {
   accessTokenLifetime: number;
   refreshTokenLifetime: number;
   corsOrigins: string[];
-  trustProxy: boolean | number | string[];
+  /** false, a hop count, or the proxies' addresses/CIDRs; never `true` (ADR 0407). */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   /** Per-IP requests a minute on register and sign-in; check-username gets twice as many. */
@@ -112,6 +146,8 @@ export interface Config {
   listCacheBytes: number;
   /** Overload protection (plugins/overload.ts): 0 turns a limit off. */
   overload: { maxInFlight: number; maxEventLoopDelayMs: number };
+  /** Embedded database only: below this much free disk, writes get 503 and a start fails. */
+  minFreeDiskBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -138,9 +174,17 @@ export function loadOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return secret;
+  let created: boolean;
+  try {
+    // Of two processes starting at once, one creates it and the other reads that very secret.
+    created = writeFileExclusive(file, `${secret}\n`, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    throw new ConfigError(
+      `no space left on the disk of ${dataDir} to write ${file}: free some space`,
+    );
+  }
+  return created ? secret : loadOrCreateSecret(dataDir);
 }
 
 function resolveSecret(env: Env, dataDir: string): string {
@@ -181,8 +225,9 @@ export function loadConfig(
 ): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+    // One line, as every start failure: it is what a process manager's log shows.
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment: ${issues.join('; ')}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(cwd, env.DATA_DIR);
@@ -209,6 +254,7 @@ export function loadConfig(
       maxInFlight: env.MAX_IN_FLIGHT_REQUESTS,
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     },
+    minFreeDiskBytes: env.MIN_FREE_DISK_MB * 1024 * 1024,
     summarizer: {
       ollamaHost: env.OLLAMA_HOST,
       ollamaModel: env.OLLAMA_MODEL,

@@ -52,6 +52,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, tmp())).toThrow(/DATABASE_URL/);
   });
 
+  it('takes a hop count or proxy addresses for TRUST_PROXY', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, tmp()).trustProxy;
+    expect(trust('2')).toBe(2);
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses TRUST_PROXY=true in one line that says why and what to set', () => {
+    for (const value of ['true', 'TRUE', ' true ']) {
+      const attempt = () => loadConfig({ TRUST_PROXY: value }, tmp());
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(
+        "invalid environment: TRUST_PROXY: true would take any client's word for its IP (X-Forwarded-For), which lets it dodge the rate limits: set the number of proxies in front of the API (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)",
+      );
+    }
+  });
+
+  it('refuses TRUST_PROXY entries that are no address or range', () => {
+    for (const value of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', '1.2.3', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }, tmp())).toThrow(
+        /TRUST_PROXY: ".*" is neither/,
+      );
+    }
+  });
+
+  it('reports every bad variable on one line', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', TRUST_PROXY: 'true' }, tmp());
+    expect(attempt).toThrow(/^invalid environment: PORT: .*; TRUST_PROXY: true would/);
+    expect(attempt).not.toThrow(/\n/);
+  });
+
+  it('keeps 64 MB of disk free by default (MIN_FREE_DISK_MB, 0 turns it off)', () => {
+    expect(loadConfig({}, tmp()).minFreeDiskBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ MIN_FREE_DISK_MB: '0' }, tmp()).minFreeDiskBytes).toBe(0);
+    expect(() => loadConfig({ MIN_FREE_DISK_MB: '-1' }, tmp())).toThrow(/MIN_FREE_DISK_MB/);
+  });
+
   it('generates a JWT secret once, mode 0600, in the embedded mode', () => {
     const dir = tmp();
     const first = loadConfig({ NODE_ENV: 'production' }, dir);

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { EmbeddedDatabaseStoppedError } from './errors';
 import { serializedPGliteDialect } from './pglite-dialect';
 import { TYPE_PARSERS } from './type-parsers';
 import type { Database, Db } from './types';
@@ -112,33 +114,76 @@ export async function initPGliteDataDir(dataDir: string): Promise<void> {
   renameSync(building, dataDir);
 }
 
+/**
+ * After a PANIC (the disk filled up while PGlite wrote its WAL), PGlite's next call never
+ * returns: it spins in WebAssembly and blocks the event loop, so that not even /healthz
+ * answered. From the first PANIC on, every call fails at once instead (and close() is skipped):
+ * requests get 503 and the server stays responsive until it is restarted.
+ */
+export function stopAfterPanic(client: PGlite): void {
+  let panic: Error | undefined;
+  const guard =
+    <F extends (...args: never[]) => Promise<unknown>>(call: F) =>
+    async (...args: Parameters<F>) => {
+      if (panic) throw new EmbeddedDatabaseStoppedError(panic);
+      try {
+        return await call(...args);
+      } catch (error) {
+        if ((error as { severity?: unknown } | null)?.severity === 'PANIC') panic = error as Error;
+        throw error;
+      }
+    };
+  client.query = guard(client.query.bind(client)) as PGlite['query'];
+  client.exec = guard(client.exec.bind(client)) as PGlite['exec'];
+  const close = client.close.bind(client);
+  client.close = async () => {
+    if (!panic) await close();
+  };
+}
+
 export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     // PGlite does not create the parent folders of its data directory.
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    // Before anything is created in it: of two processes starting at once on an empty DATA_DIR,
+    // exactly one may create the database (ADR 0405).
+    lock = acquireDataDirLock(options.dataDir);
+  }
+  try {
+    if (options.dataDir && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
       await initPGliteDataDir(options.dataDir);
     }
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      parsers: TYPE_PARSERS,
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${options.sharedBuffers ?? '32MB'}`,
+        '-c',
+        'TimeZone=UTC',
+      ],
+    });
+    stopAfterPanic(client);
+    await client.exec(`SET TIME ZONE 'UTC'`);
+    const db = new Kysely<Database>({ dialect: serializedPGliteDialect(client) });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          // Kysely's destroy() closes the PGlite client through the driver.
+          await db.destroy();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    parsers: TYPE_PARSERS,
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${options.sharedBuffers ?? '32MB'}`,
-      '-c',
-      'TimeZone=UTC',
-    ],
-  });
-  await client.exec(`SET TIME ZONE 'UTC'`);
-  const db = new Kysely<Database>({ dialect: serializedPGliteDialect(client) });
-  return {
-    db,
-    kind: 'pglite',
-    // Kysely's destroy() closes the PGlite client through the driver.
-    close: () => db.destroy(),
-  };
 }
 
 /** `select 1`, for /readyz. */

@@ -1,5 +1,18 @@
 import { DatabaseBusyError } from './pglite-dialect';
 
+/**
+ * The embedded database hit a PANIC (e.g. its disk filled up while writing the WAL) and is no
+ * longer called (db/connect.ts): every query fails with this until the server is restarted.
+ */
+export class EmbeddedDatabaseStoppedError extends Error {
+  override name = 'EmbeddedDatabaseStoppedError';
+  constructor(readonly panic: Error) {
+    super(
+      `the embedded database stopped after a fatal error (${panic.message}); restart the server once the cause is fixed`,
+    );
+  }
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -15,6 +28,7 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too_many_connections
   '57014', // query_canceled (statement_timeout)
   '3D000', // invalid_catalog_name: the database was dropped
+  '53100', // disk_full
 ]);
 
 const UNAVAILABLE_MESSAGES = [
@@ -28,7 +42,9 @@ const UNAVAILABLE_MESSAGES = [
 
 /** True for errors that mean "the database cannot answer now", as opposed to a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseBusyError) return true;
+  if (error instanceof DatabaseBusyError || error instanceof EmbeddedDatabaseStoppedError) {
+    return true;
+  }
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {

@@ -118,6 +118,27 @@ describe('failed sign-ins, at the production defaults', () => {
     );
   });
 
+  it('cannot be dodged with X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    app = await ctx.buildApp({
+      loginFailuresPerMinute: defaults.loginFailuresPerMinute,
+      rateLimitPerMinute: defaults.rateLimitPerMinute,
+      trustProxy: ['10.0.0.1'],
+    });
+    await register('alice');
+    for (let i = 0; i < 11; i++) {
+      await signIn('alice', `guess-${i}`, '198.51.100.7', { 'x-forwarded-for': `203.0.113.${i}` });
+    }
+    expectThrottled(
+      await signIn('alice', PASSWORD, '198.51.100.7', { 'x-forwarded-for': '203.0.113.99' }),
+      60,
+    );
+    // Through the trusted proxy, the address it reports is the client's: another client.
+    const proxied = await signIn('alice', PASSWORD, '10.0.0.1', {
+      'x-forwarded-for': '203.0.113.99',
+    });
+    expect(proxied.statusCode).toBe(200);
+  });
+
   it('also cap sign-in requests per IP at 60 a minute, whatever the names', async () => {
     for (let i = 0; i < 60; i++) {
       expect((await signIn(`nobody${i}`, 'x', '198.51.100.99')).statusCode).toBe(401);
