@@ -2,14 +2,16 @@ import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Three projects:
- * - `unit`: tests that need no database (`*.unit.test.ts`, the summary engines, the benches);
- * - `pglite`: every API suite on an in-memory PGlite, always;
+ * One rule, by file name: a `*.unit.test.ts` needs no test database and runs once; every other
+ * `*.test.ts` is a database suite and runs once per database. Three projects follow from it:
+ * - `unit`: the `*.unit.test.ts` files;
+ * - `pglite`: every database suite on an in-memory PGlite, always;
  * - `postgres`: the same suites on real Postgres: DATABASE_URL if set, else Testcontainers when
  *   a Docker engine answers, else skipped with a notice.
  */
-const UNIT = ['src/**/*.unit.test.ts', 'src/summarizer/**/*.test.ts', 'bench/**/*.test.ts'];
-const DB_SUITES = ['src/**/*.test.ts'];
+const FOLDERS = '{src,test,bench}';
+const UNIT = [`${FOLDERS}/**/*.unit.test.ts`];
+const DB_SUITES = [`${FOLDERS}/**/*.test.ts`];
 
 async function dockerAnswers(): Promise<boolean> {
   const socket = process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
@@ -34,7 +36,7 @@ function dbProject(backend: 'pglite' | 'postgres'): TestProjectInlineConfigurati
       include: DB_SUITES,
       exclude: UNIT,
       provide: { backend },
-      ...(backend === 'postgres' ? { globalSetup: ['src/test/global-setup.ts'] } : {}),
+      ...(backend === 'postgres' ? { globalSetup: ['test/support/postgres-server.ts'] } : {}),
     },
   };
 }

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createFakeSummarizer } from '../test/fakes/summarizer';
+import { useTestApp } from '../test/support/app';
+import { testConfig } from '../test/support/config';
+import { createTestDatabase } from '../test/support/database';
 import { buildApp, loggerOptions } from './app';
 import { openPostgres, ping } from './db/connect';
 import { isDatabaseUnavailable } from './db/errors';
-import { useTestApp } from './test/app';
-import { testConfig } from './test/config';
-import { createTestDatabase } from './test/database';
-import { createFakeSummarizer } from './test/summarizer';
 
 const ctx = useTestApp({ corsOrigins: ['http://localhost:5173'] });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/support/app';
 import { EVENT_ORDER, listEventsJson } from '../modules/events/events.queries';
 import {
   listNotesJson,
@@ -14,7 +15,6 @@ import {
   type TodoOrdering,
   todoOrder,
 } from '../modules/todos/todos.queries';
-import { useTestApp } from '../test/app';
 import type { OrderTerm } from './json-lists';
 
 /**

@@ -1,7 +1,7 @@
 import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/support/app';
 import { buildApp } from '../app';
-import { useTestApp } from '../test/app';
 
 const ctx = useTestApp();
 

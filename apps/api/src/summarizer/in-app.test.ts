@@ -1,16 +1,15 @@
 /**
  * The summary engines inside the real app: `buildApp` with the engine chosen from the config (no
- * stand-in), on an in-memory PGlite. Ollama, which cannot run here, is the protocol fake from
- * testing/fake-ollama.ts.
+ * stand-in), on the test database. Ollama, which cannot run here, is the protocol fake from
+ * test/fakes/ollama.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOllama, startFakeOllama } from '../../test/fakes/ollama';
+import { testConfig } from '../../test/support/config';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 import { buildApp } from '../app';
-import { type DatabaseHandle, openPGlite } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { testConfig } from '../test/config';
 import { summarizeText } from './builtin';
-import { type FakeOllama, startFakeOllama } from './testing/fake-ollama';
 
 const NOTE = [
   'Building association meeting, 12 March',
@@ -24,13 +23,12 @@ const NOTE = [
   'Mrs. Olsen asked about the broken intercom; the caretaker will get a quote.',
 ].join('\n');
 
-let db: DatabaseHandle;
+let db: TestDatabase;
 const apps: FastifyInstance[] = [];
 let fake: FakeOllama | undefined;
 
 beforeAll(async () => {
-  db = await openPGlite();
-  await migrateToLatest(db.db);
+  db = await createTestDatabase();
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
@@ -38,7 +36,7 @@ afterEach(async () => {
   fake = undefined;
 });
 afterAll(async () => {
-  await db.close();
+  await db.drop();
 });
 
 async function start(summarizer?: { ollamaHost: string; ollamaTimeoutMs?: number }) {
@@ -46,7 +44,7 @@ async function start(summarizer?: { ollamaHost: string; ollamaTimeoutMs?: number
   const config = summarizer
     ? { ...base, summarizer: { ...base.summarizer, ollamaTimeoutMs: 2000, ...summarizer } }
     : base;
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db: db.handle, logger: false });
   apps.push(app);
   await app.ready();
   const username = `summaries${apps.length}${Date.now()}`;

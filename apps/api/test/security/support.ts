@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { type Contract, contract, type RouteMetadata } from '@prodify/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, loggerOptions } from '../app';
-import type { Config } from '../env';
-import type { TestContext, TestUser } from '../test/app';
-import { createFakeSummarizer, type FakeSummarizer } from '../test/summarizer';
+import { buildApp, loggerOptions } from '../../src/app';
+import type { Config } from '../../src/env';
+import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
+import type { TestContext, TestUser } from '../support/app';
 
 // ---- The contract's routes ----------------------------------------------------------------
 
@@ -235,7 +235,7 @@ export function claimsFor(
 
 export interface LoggedApp {
   app: FastifyInstance;
-  /** Its summary engine: a deterministic stand-in (see test/summarizer.ts). */
+  /** Its summary engine: a deterministic stand-in (see test/fakes/summarizer.ts). */
   summarizer: FakeSummarizer;
   /** Every line the app logged, parsed. */
   lines: Array<Record<string, unknown> & { level: number; msg?: string }>;

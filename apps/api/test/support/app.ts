@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../app';
-import type { Config } from '../env';
+import { buildApp } from '../../src/app';
+import type { Config } from '../../src/env';
+import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
-import { createFakeSummarizer, type FakeSummarizer } from './summarizer';
 
 export interface TestUser {
   id: number;

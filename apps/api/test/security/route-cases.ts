@@ -1,4 +1,4 @@
-import type { TestUser } from '../test/app';
+import type { TestUser } from '../support/app';
 import { CONTRACT_ROUTES, type ContractRoute, type Req, type Seeded, urlOf } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { ContractNoBody } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type TestUser, useTestApp } from '../test/app';
+import { type TestUser, useTestApp } from '../support/app';
 import { caseRequest, inRunOrder, ROUTE_CASES } from './route-cases';
 import {
   bearer,

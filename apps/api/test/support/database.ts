@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { type DatabaseHandle, openPGlite, openPostgres } from '../../src/db/connect';
+import { migrateToLatest } from '../../src/db/migrate';
 
 export type Backend = 'pglite' | 'postgres';
 

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type TestUser, useTestApp } from '../test/app';
-import { testBackend } from '../test/database';
+import { type TestUser, useTestApp } from '../support/app';
+import { testBackend } from '../support/database';
 import {
   hostileHeaders,
   hostileValue,

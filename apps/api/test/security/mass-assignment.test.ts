@@ -1,6 +1,6 @@
 import { NoteSchema, TodoSchema } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../test/app';
+import { type TestUser, useTestApp } from '../support/app';
 import { objectWith } from './arbitraries';
 import { seed, send, snapshot } from './support';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../env';
-import { useTestApp } from '../test/app';
+import { loadConfig } from '../../src/env';
+import { useTestApp } from '../support/app';
 import { send } from './support';
 
 /**
