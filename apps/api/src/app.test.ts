@@ -6,6 +6,7 @@ import { createFakeSummarizer } from '../test/fakes/summarizer';
 import { useTestApp } from '../test/support/app';
 import { testConfig } from '../test/support/config';
 import { createTestDatabase } from '../test/support/database';
+import { send, signUp } from '../test/support/inject';
 import { buildApp, loggerOptions } from './app';
 import { openPostgres, ping } from './db/connect';
 import { isDatabaseUnavailable } from './db/errors';
@@ -128,22 +129,13 @@ describe('lifecycle', () => {
   it('finishes in-flight requests on close, then closes its database', async () => {
     const summarizer = createFakeSummarizer();
     const app = await buildApp({ config: ownedDatabaseConfig(tmp()), summarizer, logger: false });
-    await app.inject({
-      method: 'POST',
-      url: '/api/user/register/',
-      payload: { username: 'alice', password: 'Str0ng!Pass1' },
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/token/',
-      payload: { username: 'alice', password: 'Str0ng!Pass1' },
-    });
+    const alice = await signUp(app, 'alice');
     summarizer.hold = true;
-    const inFlight = app.inject({
+    const inFlight = send(app, {
       method: 'POST',
       url: '/api/summarize/',
-      headers: { authorization: `Bearer ${login.json().access}` },
-      payload: { content: 'finish me' },
+      headers: alice.auth,
+      body: { content: 'finish me' },
     });
     await expect.poll(() => summarizer.calls.length).toBe(1);
     const closing = app.close();
@@ -164,19 +156,7 @@ describe('lifecycle', () => {
         logger: false,
       });
     const first = await start();
-    await first.inject({
-      method: 'POST',
-      url: '/api/user/register/',
-      payload: { username: 'keeper', password: 'Str0ng!Pass1' },
-    });
-    const { access } = (
-      await first.inject({
-        method: 'POST',
-        url: '/api/token/',
-        payload: { username: 'keeper', password: 'Str0ng!Pass1' },
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${access}` };
+    const { auth } = await signUp(first, 'keeper');
     await first.inject({
       method: 'POST',
       url: '/api/notes/',

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOllama, startFakeOllama } from '../../test/fakes/ollama';
 import { testConfig } from '../../test/support/config';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { send, signUp } from '../../test/support/inject';
 import { buildApp } from '../app';
 import { summarizeText } from './builtin';
 
@@ -47,33 +48,10 @@ async function start(summarizer?: { ollamaHost: string; ollamaTimeoutMs?: number
   const app = await buildApp({ config, db: db.handle, logger: false });
   apps.push(app);
   await app.ready();
-  const username = `summaries${apps.length}${Date.now()}`;
-  const password = 'Str0ng!Pass1';
-  const json = (body: unknown) => ({
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/user/register/',
-    ...json({ username, password }),
-  });
-  expect(registered.statusCode).toBe(201);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/token/',
-    ...json({ username, password }),
-  });
-  const { access } = login.json() as { access: string };
+  const { auth } = await signUp(app, `summaries${apps.length}${Date.now()}`);
   const post = (url: string, body: unknown) =>
-    app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-      payload: JSON.stringify(body),
-    });
-  const get = (url: string) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } });
+    send(app, { method: 'POST', url, body, headers: auth });
+  const get = (url: string) => send(app, { method: 'GET', url, headers: auth });
   return { app, post, get };
 }
 

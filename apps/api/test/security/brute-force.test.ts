@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/env';
 import { useTestApp } from '../support/app';
-import { send } from './support';
+import { send } from '../support/inject';
 
 /**
  * Password guessing at the production defaults (10 failed sign-ins a minute per username + IP,

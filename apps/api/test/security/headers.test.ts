@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_SECURITY_HEADERS } from '../../src/plugins/security';
 import { type TestUser, useTestApp } from '../support/app';
-import { send } from './support';
+import { send } from '../support/inject';
 
 /**
  * Security headers on every kind of answer (API JSON, errors of every status, the served web
