@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Three projects:
- * - `unit`: tests that need no database (`*.unit.test.ts`, the summary engines, the benches);
- * - `pglite`: every API suite on an in-memory PGlite, always;
+ * One rule, by file name: a `*.unit.test.ts` needs no test database and runs once; every other
+ * `*.test.ts` is a database suite and runs once per database. Three projects follow from it:
+ * - `unit`: the `*.unit.test.ts` files;
+ * - `pglite`: every database suite on PGlite, always (each file on a copy of a migrated
+ *   template made once per run);
  * - `postgres`: the same suites on real Postgres: DATABASE_URL if set, else Testcontainers when
  *   a Docker engine answers, else skipped with a notice.
  */
-const UNIT = ['src/**/*.unit.test.ts', 'src/summarizer/**/*.test.ts', 'bench/**/*.test.ts'];
-const DB_SUITES = ['src/**/*.test.ts'];
+const FOLDERS = '{src,test,bench}';
+const UNIT = [`${FOLDERS}/**/*.unit.test.ts`];
+const DB_SUITES = [`${FOLDERS}/**/*.test.ts`];
 
 async function dockerAnswers(): Promise<boolean> {
   const socket = process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
@@ -34,7 +37,9 @@ function dbProject(backend: 'pglite' | 'postgres'): TestProjectInlineConfigurati
       include: DB_SUITES,
       exclude: UNIT,
       provide: { backend },
-      ...(backend === 'postgres' ? { globalSetup: ['src/test/global-setup.ts'] } : {}),
+      globalSetup: [
+        `test/support/${backend === 'pglite' ? 'pglite-template' : 'postgres-server'}.ts`,
+      ],
     },
   };
 }
@@ -61,8 +66,11 @@ export default defineConfig(async () => {
     test: {
       projects,
       environment: 'node',
+      // From costs measured on 2 cores with the load average at 17 to 26 (ADR 0005): a suite's
+      // beforeAll, which opens its database, took up to 24 s; the slowest test 15 s (the fuzz
+      // and the tests that start a database of their own set their own).
       hookTimeout: 60_000,
-      testTimeout: 20_000,
+      testTimeout: 45_000,
       // Postgres and PGlite suites run side by side; each file has its own database.
       pool: 'forks',
     },

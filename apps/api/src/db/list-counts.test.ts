@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../test/app';
+import { type TestUser, useTestApp } from '../../test/support/app';
 import { migrateToLatest, staticMigrations } from './migrate';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 import { Mutex } from './pglite-dialect';
 
 let db: TestDatabase;

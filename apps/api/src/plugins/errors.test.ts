@@ -1,9 +1,9 @@
 import { contract, DRF } from '@prodify/contract';
 import { isZodType } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/support/app';
 import { buildApp } from '../app';
 import { flattenRoutes } from '../lib/route-table';
-import { useTestApp } from '../test/app';
 
 const ctx = useTestApp();
 

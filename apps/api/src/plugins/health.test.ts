@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeSummarizer } from '../../test/fakes/summarizer';
+import { useTestApp } from '../../test/support/app';
 import { buildApp } from '../app';
 import { DiskSpaceWatch } from '../db/disk-space';
-import { useTestApp } from '../test/app';
-import { createFakeSummarizer } from '../test/summarizer';
 import { DISK_FULL } from './health';
 
 const MB = 1024 * 1024;

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/support/app';
+import { testConfig } from '../../test/support/config';
 import { buildApp } from '../app';
 import { loadConfig } from '../env';
-import { useTestApp } from '../test/app';
-import { testConfig } from '../test/config';
 
 /**
  * Overload protection (ADR 0400): beyond the in-flight limit, or while the event loop lags, new

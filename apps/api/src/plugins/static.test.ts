@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/app';
+import { useTestApp } from '../../test/support/app';
 
 const ctx = useTestApp();
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../../test/app';
+import { type TestUser, useTestApp } from '../../../test/support/app';
 
 /**
  * Cached list answers (ADR 0404) must never be stale: every change of a user's rows, by this

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/app';
 import { EVENT_LIST } from '../../modules/events/events.queries';
 import { NOTE_LIST } from '../../modules/notes/notes.queries';
 import { TODO_LIST } from '../../modules/todos/todos.queries';
-import { useTestApp } from '../../test/app';
 import { orderSql } from '../json-sql';
 import type { RowDef } from '../rows';
 import type { ListSpec, PagedListSpec } from './list-answer';

@@ -1,6 +1,6 @@
 import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { useTestApp } from '../../../test/support/app';
 
 const ctx = useTestApp();
 

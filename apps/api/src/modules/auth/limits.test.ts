@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/app';
 import { loadConfig } from '../../env';
-import { useTestApp } from '../../test/app';
 
 // Low limits make the tests short; the last test runs at the production defaults.
 const ctx = useTestApp({ rateLimitPerMinute: 8, loginFailuresPerMinute: 3 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { useTestApp } from '../../../test/support/app';
 
 /**
  * The signed-in user is cached for AUTH_CACHE_TTL_MS (ADR 0401). Through this process a

@@ -1,7 +1,7 @@
 import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../../test/app';
-import { fakeSummary } from '../../test/summarizer';
+import { fakeSummary } from '../../../test/fakes/summarizer';
+import { type TestUser, useTestApp } from '../../../test/support/app';
 
 const ctx = useTestApp();
 

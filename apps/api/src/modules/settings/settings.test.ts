@@ -1,6 +1,6 @@
 import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../../test/app';
+import { type TestUser, useTestApp } from '../../../test/support/app';
 
 const ctx = useTestApp();
 

@@ -2,10 +2,10 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DRF } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
-import { fakeSummary } from '../../test/summarizer';
+import { fakeSummary } from '../../../test/fakes/summarizer';
+import { useTestApp } from '../../../test/support/app';
 
-// The summary engines are stood in for by a deterministic fake (see test/summarizer.ts): these
+// The summary engines are stood in for by a deterministic fake (test/fakes/summarizer.ts): these
 // tests cover the route, the engines have their own tests in summarizer/.
 const ctx = useTestApp();
 

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { type Contract, contract, type RouteMetadata } from '@prodify/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, loggerOptions } from '../app';
-import type { Config } from '../env';
-import type { TestContext, TestUser } from '../test/app';
-import { createFakeSummarizer, type FakeSummarizer } from '../test/summarizer';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, loggerOptions } from '../../src/app';
+import type { Config } from '../../src/env';
+import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
+import type { TestContext, TestUser } from '../support/app';
+import { send } from '../support/inject';
 
 // ---- The contract's routes ----------------------------------------------------------------
 
@@ -58,35 +59,6 @@ export function resourceOf(route: ContractRoute): Resource {
   if (route.path.startsWith('/api/calendar/events/')) return 'events';
   throw new Error(`no resource known for ${route.name} (${route.path}): classify it here`);
 }
-
-// ---- Requests -------------------------------------------------------------------------------
-
-export interface Req {
-  method: InjectOptions['method'];
-  url: string;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Sent as is (with the given content type, if any). */
-  raw?: string;
-  headers?: Record<string, string>;
-  remoteAddress?: string;
-}
-
-export function send(app: FastifyInstance, req: Req): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {};
-  if (req.body !== undefined) headers['content-type'] = 'application/json';
-  Object.assign(headers, req.headers);
-  const payload = req.body !== undefined ? JSON.stringify(req.body) : req.raw;
-  return app.inject({
-    method: req.method,
-    url: req.url,
-    headers,
-    ...(payload !== undefined ? { payload } : {}),
-    ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
-  });
-}
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 // ---- Data -----------------------------------------------------------------------------------
 
@@ -235,7 +207,7 @@ export function claimsFor(
 
 export interface LoggedApp {
   app: FastifyInstance;
-  /** Its summary engine: a deterministic stand-in (see test/summarizer.ts). */
+  /** Its summary engine: a deterministic stand-in (see test/fakes/summarizer.ts). */
   summarizer: FakeSummarizer;
   /** Every line the app logged, parsed. */
   lines: Array<Record<string, unknown> & { level: number; msg?: string }>;

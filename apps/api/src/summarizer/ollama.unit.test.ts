@@ -1,12 +1,12 @@
 /**
- * The Ollama engine against a protocol fake (testing/fake-ollama.ts): Ollama itself cannot run on
+ * The Ollama engine against a protocol fake (test/fakes/ollama.ts): Ollama itself cannot run on
  * the test machines, so a local node:http server speaks its documented wire format (/api/chat
  * streamed as NDJSON or as one JSON object, /api/tags, {"error"} bodies) to the real `ollama`
  * client. Everything on our side of the socket is the production code.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type FakeOllama, startFakeOllama, unusedAddress } from '../../test/fakes/ollama';
 import { chunkText, cleanAnswer, OllamaEngine } from './ollama';
-import { type FakeOllama, startFakeOllama, unusedAddress } from './testing/fake-ollama';
 
 let fake: FakeOllama | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../env';
-import { useTestApp } from '../test/app';
-import { send } from './support';
+import { loadConfig } from '../../src/env';
+import { useTestApp } from '../support/app';
+import { send } from '../support/inject';
 
 /**
  * Password guessing at the production defaults (10 failed sign-ins a minute per username + IP,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/app';
-import { loggedApp, send } from './support';
+import { useTestApp } from '../support/app';
+import { send } from '../support/inject';
+import { loggedApp } from './support';
 
 /**
  * Logs never hold a password, a token (nor a part of one) or a note's text. The app logs at

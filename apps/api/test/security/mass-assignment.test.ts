@@ -1,8 +1,9 @@
 import { NoteSchema, TodoSchema } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { type TestUser, useTestApp } from '../test/app';
+import { type TestUser, useTestApp } from '../support/app';
+import { send } from '../support/inject';
 import { objectWith } from './arbitraries';
-import { seed, send, snapshot } from './support';
+import { seed, snapshot } from './support';
 
 /**
  * Mass assignment: owner, id and read-only fields sent in create and update bodies are ignored;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_SECURITY_HEADERS } from '../plugins/security';
-import { type TestUser, useTestApp } from '../test/app';
-import { send } from './support';
+import { STATIC_SECURITY_HEADERS } from '../../src/plugins/security';
+import { type TestUser, useTestApp } from '../support/app';
+import { send } from '../support/inject';
 
 /**
  * Security headers on every kind of answer (API JSON, errors of every status, the served web

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, loadConfig } from '../env';
+import { type Config, loadConfig } from '../../src/env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

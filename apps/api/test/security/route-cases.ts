@@ -1,5 +1,6 @@
-import type { TestUser } from '../test/app';
-import { CONTRACT_ROUTES, type ContractRoute, type Req, type Seeded, urlOf } from './support';
+import type { TestUser } from '../support/app';
+import type { Req } from '../support/inject';
+import { CONTRACT_ROUTES, type ContractRoute, type Seeded, urlOf } from './support';
 
 /**
  * One valid request for every route of the contract, made for a given user and their objects.

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type TestUser, useTestApp } from '../test/app';
-import { testBackend } from '../test/database';
+import { type TestUser, useTestApp } from '../support/app';
+import { testBackend } from '../support/database';
+import { type Req, send } from '../support/inject';
 import {
   hostileHeaders,
   hostileValue,
@@ -19,12 +20,10 @@ import {
   drfShapeProblem,
   type LoggedApp,
   loggedApp,
-  type Req,
   resourceOf,
   routeFor,
   type Seeded,
   seed,
-  send,
   snapshot,
 } from './support';
 

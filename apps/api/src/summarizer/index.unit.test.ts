@@ -1,17 +1,17 @@
 /**
- * Engine choice and fallback. Ollama is replaced by the protocol fake in testing/fake-ollama.ts
+ * Engine choice and fallback. Ollama is replaced by the protocol fake in test/fakes/ollama.ts
  * (Ollama cannot run on the test machines); the built-in engine is the real one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { summarizeText } from './builtin';
-import { createSummarizer } from './index';
-import { captureLog } from './testing/capture-log';
+import { captureLog } from '../../test/fakes/capture-log';
 import {
   type FakeOllama,
   type FakeOllamaOptions,
   startFakeOllama,
   unusedAddress,
-} from './testing/fake-ollama';
+} from '../../test/fakes/ollama';
+import { summarizeText } from './builtin';
+import { createSummarizer } from './index';
 
 const NOTE = [
   'The roof above flat 5B leaks again after the winter, and the association compared two quotes.',

@@ -1,20 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../app';
-import type { Config } from '../env';
+import { buildApp } from '../../src/app';
+import type { Config } from '../../src/env';
+import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
-import { createFakeSummarizer, type FakeSummarizer } from './summarizer';
-
-export interface TestUser {
-  id: number;
-  username: string;
-  password: string;
-  access: string;
-  refresh: string;
-  /** `{ authorization: 'Bearer <access>' }` */
-  auth: { authorization: string };
-}
+import { type Req, send, signUp, type TestUser } from './inject';
 
 export interface TestContext {
   readonly app: FastifyInstance;
@@ -25,13 +16,15 @@ export interface TestContext {
   request(
     method: InjectOptions['method'],
     url: string,
-    options?: { body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
+    options?: Omit<Req, 'method' | 'url'>,
   ): Promise<LightMyRequestResponse>;
   /** Registers and signs in a user. */
   signUp(username?: string, password?: string): Promise<TestUser>;
   /** Another app on the same database with other settings; closed after the file. */
   buildApp(overrides: Partial<Config>): Promise<FastifyInstance>;
 }
+
+export type { TestUser };
 
 let userCounter = 0;
 
@@ -92,35 +85,10 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
       return extra;
     },
     request(method, url, options = {}) {
-      return ctx.app.inject({
-        method,
-        url,
-        headers: {
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-        ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
-        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-      });
+      return send(ctx.app, { method, url, ...options });
     },
-    async signUp(username = `user${++userCounter}`, password = 'Str0ng!Pass1') {
-      const registered = await ctx.request('POST', '/api/user/register/', {
-        body: { username, password },
-      });
-      if (registered.statusCode !== 201) {
-        throw new Error(
-          `sign-up of ${username} failed: ${registered.statusCode} ${registered.body}`,
-        );
-      }
-      const login = await ctx.request('POST', '/api/token/', { body: { username, password } });
-      const tokens = login.json() as { access: string; refresh: string };
-      return {
-        id: (registered.json() as { id: number }).id,
-        username,
-        password,
-        ...tokens,
-        auth: { authorization: `Bearer ${tokens.access}` },
-      };
+    signUp(username = `user${++userCounter}`, password = 'Str0ng!Pass1') {
+      return signUp(ctx.app, username, password);
     },
   };
   return ctx;

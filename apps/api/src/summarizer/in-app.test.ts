@@ -1,16 +1,16 @@
 /**
  * The summary engines inside the real app: `buildApp` with the engine chosen from the config (no
- * stand-in), on an in-memory PGlite. Ollama, which cannot run here, is the protocol fake from
- * testing/fake-ollama.ts.
+ * stand-in), on the test database. Ollama, which cannot run here, is the protocol fake from
+ * test/fakes/ollama.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOllama, startFakeOllama } from '../../test/fakes/ollama';
+import { testConfig } from '../../test/support/config';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { send, signUp } from '../../test/support/inject';
 import { buildApp } from '../app';
-import { type DatabaseHandle, openPGlite } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { testConfig } from '../test/config';
 import { summarizeText } from './builtin';
-import { type FakeOllama, startFakeOllama } from './testing/fake-ollama';
 
 const NOTE = [
   'Building association meeting, 12 March',
@@ -24,13 +24,12 @@ const NOTE = [
   'Mrs. Olsen asked about the broken intercom; the caretaker will get a quote.',
 ].join('\n');
 
-let db: DatabaseHandle;
+let db: TestDatabase;
 const apps: FastifyInstance[] = [];
 let fake: FakeOllama | undefined;
 
 beforeAll(async () => {
-  db = await openPGlite();
-  await migrateToLatest(db.db);
+  db = await createTestDatabase();
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
@@ -38,7 +37,7 @@ afterEach(async () => {
   fake = undefined;
 });
 afterAll(async () => {
-  await db.close();
+  await db.drop();
 });
 
 async function start(summarizer?: { ollamaHost: string; ollamaTimeoutMs?: number }) {
@@ -46,36 +45,13 @@ async function start(summarizer?: { ollamaHost: string; ollamaTimeoutMs?: number
   const config = summarizer
     ? { ...base, summarizer: { ...base.summarizer, ollamaTimeoutMs: 2000, ...summarizer } }
     : base;
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db: db.handle, logger: false });
   apps.push(app);
   await app.ready();
-  const username = `summaries${apps.length}${Date.now()}`;
-  const password = 'Str0ng!Pass1';
-  const json = (body: unknown) => ({
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/user/register/',
-    ...json({ username, password }),
-  });
-  expect(registered.statusCode).toBe(201);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/token/',
-    ...json({ username, password }),
-  });
-  const { access } = login.json() as { access: string };
+  const { auth } = await signUp(app, `summaries${apps.length}${Date.now()}`);
   const post = (url: string, body: unknown) =>
-    app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-      payload: JSON.stringify(body),
-    });
-  const get = (url: string) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } });
+    send(app, { method: 'POST', url, body, headers: auth });
+  const get = (url: string) => send(app, { method: 'GET', url, headers: auth });
   return { app, post, get };
 }
 

@@ -1,5 +1,5 @@
-import type { Summarizer, SummaryResult } from '../summarizer';
-import { SummarizerUnavailableError } from '../summarizer';
+import type { Summarizer, SummaryResult } from '../../src/summarizer';
+import { SummarizerUnavailableError } from '../../src/summarizer';
 
 /**
  * A deterministic stand-in for the summary engines, for the route tests only. The engines

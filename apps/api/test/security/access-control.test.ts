@@ -1,10 +1,10 @@
 import { ContractNoBody } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type TestUser, useTestApp } from '../test/app';
+import { type TestUser, useTestApp } from '../support/app';
+import { bearer, send } from '../support/inject';
 import { caseRequest, inRunOrder, ROUTE_CASES } from './route-cases';
 import {
-  bearer,
   CONTRACT_ROUTES,
   claimsFor,
   craftJwt,
@@ -15,7 +15,6 @@ import {
   type Seeded,
   SIGNED_IN_ROUTES,
   seed,
-  send,
   snapshot,
 } from './support';
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { constants, cpSync, mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { type DatabaseHandle, openPGlite, openPostgres } from '../../src/db/connect';
+import { migrateToLatest } from '../../src/db/migrate';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -13,6 +15,8 @@ declare module 'vitest' {
     backend: Backend;
     /** An admin URL of a Postgres server (DATABASE_URL or a Testcontainers one). */
     postgresUrl: string;
+    /** A migrated PGlite data directory made once per run, and the run's scratch folder. */
+    pgliteTemplate: { dir: string; scratch: string };
   }
 }
 
@@ -23,8 +27,23 @@ export interface TestDatabase {
   url?: string;
   /** Empties every table and restarts the ids, between tests. */
   truncate(): Promise<void>;
-  /** Closes it and, on Postgres, drops the database. */
+  /** Closes it and, on Postgres, drops the database (PGlite's copy goes at the end of the run). */
   drop(): Promise<void>;
+}
+
+/**
+ * A new, migrated PGlite data directory: a copy of the run's template (pglite-template.ts), for
+ * `openPGlite({ dataDir })` or an app's `pgliteDir`. It stays in the run's scratch folder until
+ * the run ends: PGlite still touches its directory just after close() resolves, and a directory
+ * removed then kills the test process.
+ */
+export function freshPGliteDir(): string {
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('no PGlite template: only the pglite project makes one');
+  const copy = path.join(mkdtempSync(path.join(template.scratch, 'db-')), 'pglite');
+  // A copy-on-write clone where the file system can make one (btrfs, xfs), else a plain copy.
+  cpSync(template.dir, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  return copy;
 }
 
 export const testBackend = (): Backend => inject('backend');
@@ -37,8 +56,8 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a new database
- * `prodify_test_<random>` on the Postgres server, dropped at the end of the file.
+ * A fresh, migrated database for one test file: a PGlite on a copy of the run's template, or a
+ * new database `prodify_test_<random>` on the Postgres server, dropped at the end of the file.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const backend = testBackend();
@@ -47,7 +66,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let dropDatabase = async () => {};
 
   if (backend === 'pglite') {
-    handle = await openPGlite();
+    handle = await openPGlite({ dataDir: freshPGliteDir() });
   } else {
     const adminUrl = inject('postgresUrl');
     const name = `prodify_test_${randomBytes(6).toString('hex')}`;
@@ -70,6 +89,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     };
   }
+  // A no-op on a copy of the PGlite template; on a new Postgres database, every migration.
   await migrateToLatest(handle.db);
 
   return {
