@@ -8,18 +8,21 @@ import {
   textField,
   UsernameSchema,
 } from './common';
+import { passwordCriteria } from './password';
 
 const c = initContract();
 
+const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
+
 export const RegisterBodySchema = z.object({
   username: UsernameSchema,
+  // Django counts characters (code points), as the web's strength rule does: four emoji are
+  // eight UTF-16 units but four characters. `min` stays for the OpenAPI document.
   password: passwordField().pipe(
     z
       .string()
-      .min(
-        LIMITS.passwordMin,
-        'This password is too short. It must contain at least 8 characters.',
-      ),
+      .min(LIMITS.passwordMin, PASSWORD_TOO_SHORT)
+      .refine((password) => passwordCriteria(password).length, PASSWORD_TOO_SHORT),
   ),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;

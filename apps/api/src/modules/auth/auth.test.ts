@@ -88,6 +88,17 @@ describe('POST /api/user/register/', () => {
     expect(short.json()).toEqual({
       password: ['This password is too short. It must contain at least 8 characters.'],
     });
+    // Characters, not UTF-16 units: four emoji are eight units, as the web's rule counts.
+    const astral = await ctx.request('POST', '/api/user/register/', {
+      body: { username: 'weakpw', password: '😀🐍🎉🚀' },
+    });
+    expect(astral.json()).toEqual({
+      password: ['This password is too short. It must contain at least 8 characters.'],
+    });
+    const eight = await ctx.request('POST', '/api/user/register/', {
+      body: { username: 'emojipw', password: '😀🐍🎉🚀😀🐍🎉🚀' },
+    });
+    expect(eight.statusCode).toBe(201);
     const common = await ctx.request('POST', '/api/user/register/', {
       body: { username: 'weakpw', password: 'Password1' },
     });
