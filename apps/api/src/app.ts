@@ -116,6 +116,16 @@ function diskWatch(config: Config, app: FastifyInstance, given?: DatabaseHandle)
   });
 }
 
+/**
+ * Fastify's `trustProxy`. A hop count becomes proxy-addr's trust function (the first `hops`
+ * addresses of the chain, nearest first, are proxies): Fastify 5 itself trusts no hop at all
+ * for a bare number, so `TRUST_PROXY=1` behind one HAProxy saw every client as the proxy (ADR 0407).
+ */
+export function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
 /** Builds the whole app without listening; tests call `inject`, server.ts calls `listen`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -123,8 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serverOptions: FastifyServerOptions = {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     bodyLimit: BODY_LIMIT,
-    // Fastify also takes a hop count, which its types leave out.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     // A client-supplied request id is kept when it is sane, so logs can be followed across hops.
     genReqId: (request) => {
