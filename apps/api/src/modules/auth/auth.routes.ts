@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
+import { mixesScripts, USERNAME_MIXED_SCRIPTS, usernameKey } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
 import { userOf } from './auth.plugin';
 import { registerPasswordProblems } from './passwords';
@@ -22,7 +23,10 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       hooks: { onRequest: app.limiters.perIp('register', config.rateLimitPerMinute) },
       handler: async ({ body }) => {
         const errors = new FieldErrorBag();
-        if (await isUsernameTaken(app.db, body.username)) errors.add('username', DRF.usernameTaken);
+        if (mixesScripts(body.username)) errors.add('username', USERNAME_MIXED_SCRIPTS);
+        else if (await isUsernameTaken(app.db, body.username)) {
+          errors.add('username', DRF.usernameTaken);
+        }
         for (const problem of registerPasswordProblems(body.password, body.username)) {
           errors.add('password', problem);
         }
@@ -60,7 +64,8 @@ export function authRoutes(app: FastifyInstance, config: Config) {
     login: {
       hooks: { onRequest: app.limiters.perIp('login', config.rateLimitPerMinute) },
       handler: async ({ body, request, reply }) => {
-        const key = `${body.username.toLowerCase()}|${request.ip}`;
+        // Every spelling of a name (case, width, İ, ß...) shares one lock: the lookup's key.
+        const key = `${usernameKey(body.username)}|${request.ip}`;
         const wait = await loginFailures.lockedFor(request, key);
         if (wait !== undefined) return throttledResult(reply, wait);
 
