@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryBoundary } from '../../components/query-boundary';
+import { SignedInDevices } from '../../features/sessions/signed-in-devices';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
@@ -35,6 +36,7 @@ function SettingsPage() {
           <SettingsForm />
         </QueryBoundary>
       </section>
+      <SignedInDevices />
       <section className="card danger-card" aria-labelledby="danger-title">
         <h2 className="card-title" id="danger-title">
           Danger Zone
