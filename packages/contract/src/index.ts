@@ -9,3 +9,4 @@ export * from './routes';
 export * from './settings';
 export * from './summarize';
 export * from './todos';
+export * from './trash';
