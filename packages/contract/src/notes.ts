@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { BadRequestSchema, DetailSchema, LIMITS, TimestampSchema, textField } from './common';
 import { PageQuerySchema, pagedList, pageSchema, signedIn, signedInById } from './routes';
+import { SearchQuerySchema } from './search';
 import { SummarySchema } from './summarize';
 
 const c = initContract();
@@ -28,8 +29,13 @@ export type NotePage = z.infer<typeof NotePageSchema>;
 
 export const NoteOrderingSchema = z.enum(['created_at', '-created_at']);
 
+/**
+ * `?search=` keeps the notes whose title or content holds every term (DRF's SearchFilter, case-
+ * and accent-insensitive), those with every term in the title first unless `?ordering=` is given.
+ */
 export const NoteListQuerySchema = PageQuerySchema.extend({
   ordering: NoteOrderingSchema.optional(),
+  search: SearchQuerySchema,
 });
 
 export const notesContract = c.router({
