@@ -196,6 +196,9 @@ async function bench(kind: Backend): Promise<Row[]> {
       }
     } finally {
       await handle.close();
+      // PGlite may still touch its files just after close() resolves: removing the directory
+      // at once failed the run with an ENOENT from its file system.
+      if (kind === 'pglite') await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
     // Server times from the log: `request completed` lines carry responseTime (ms).
     const times = new Map<string, number>();
