@@ -188,7 +188,7 @@ async function bench(kind: Backend): Promise<Row[]> {
     try {
       const plans = await explainNoteSearch(handle.db, id, SEARCH);
       for (const [name, plan] of Object.entries(plans)) {
-        const used = plan.includes('notes_search_idx');
+        const used = plan.includes('notes_search_text_idx');
         console.log(
           `\n  ${kind}: EXPLAIN ANALYZE of ?search=${SEARCH} (${name}); index used: ${used ? 'yes' : 'NO'}\n${plan}`,
         );

@@ -4,6 +4,7 @@ import * as listCounts from './migrations/202611221000_list_counts';
 import * as listVersions from './migrations/202611231000_list_versions';
 import * as createTrash from './migrations/202611260100_create_trash';
 import * as addSearchIndexes from './migrations/202611260110_add_search_indexes';
+import * as addNoteSearchText from './migrations/202611260120_add_note_search_text';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611231000_list_versions': listVersions,
   '202611260100_create_trash': createTrash,
   '202611260110_add_search_indexes': addSearchIndexes,
+  '202611260120_add_note_search_text': addNoteSearchText,
 };
 
 export const staticMigrations: MigrationProvider = {

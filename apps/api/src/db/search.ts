@@ -18,8 +18,16 @@ export function allTermsIn(
   text: RawBuilder<string>,
   terms: readonly string[],
 ): RawBuilder<boolean> {
+  return allTermsInNormalized(sql<string>`prodify_search_text(${text})`, terms);
+}
+
+/** Every term is in `normalized`, a text already through `prodify_search_text` (a column). */
+export function allTermsInNormalized(
+  normalized: RawBuilder<string>,
+  terms: readonly string[],
+): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(
-    terms.map((term) => sql`prodify_search_text(${text}) like ${patternSql(term)}`),
+    terms.map((term) => sql`${normalized} like ${patternSql(term)}`),
     sql` and `,
   )})`;
 }

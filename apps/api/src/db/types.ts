@@ -39,7 +39,11 @@ export interface TrashTable {
 export interface Database {
   users: UsersTable;
   user_list_counts: UserListCountsTable;
-  notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
+  notes: TableOf<typeof NOTE_ROW> & {
+    updated_at: ColumnType<string, never, string>;
+    /** Title and content for `?search=`, set by a trigger (migration 202611260120). */
+    search_text: ColumnType<string, never, never>;
+  };
   todos: TableOf<typeof TODO_ROW>;
   events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
   trash: TrashTable;

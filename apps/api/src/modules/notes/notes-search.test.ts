@@ -152,5 +152,12 @@ describe('GET /api/notes/?search=', () => {
     expect(await titles(alice, 'search=milk')).toEqual([]);
     await ctx.request('DELETE', `/api/notes/delete/${note.id}/`, { headers: alice.auth });
     expect(await titles(alice, 'search=groceries')).toEqual([]);
+    await ctx.request('POST', `/api/notes/${note.id}/restore/`, { headers: alice.auth });
+    expect(await titles(alice, 'search=groceries%20nothing')).toEqual(['Groceries']);
+    // Text written in SQL, outside the API, is found too (the trigger keeps the search text).
+    await sql`update notes set content = 'Zoë went to Kraków' where id = ${note.id}`.execute(
+      ctx.db.handle.db,
+    );
+    expect(await titles(alice, 'search=zoe%20krakow')).toEqual(['Groceries']);
   });
 });

@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import type { PagedListSpec } from '../../db/lists/list-answer';
 import { findOwned } from '../../db/owned';
 import { parseRow } from '../../db/rows';
-import { allTermsIn } from '../../db/search';
+import { allTermsIn, allTermsInNormalized } from '../../db/search';
 import { NOTE_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 
 type NoteListQuery = z.output<typeof NoteListQuerySchema>;
 
-/** The text `?search=` looks in: the expression of the trigram index (migration 202611260110). */
-const NOTE_TEXT = sql<string>`r.title || E'\n' || r.content`;
+/** Title and content normalized, kept by a trigger, trigram-indexed (migration 202611260120). */
+const NOTE_TEXT = sql<string>`r.search_text`;
 
 /**
  * Oldest first (the original's insertion order), or newest first with `-created_at`.
@@ -23,7 +23,7 @@ export const NOTE_LIST: PagedListSpec<NoteListQuery, typeof NOTE_ROW> = {
   count: 'notes',
   where: ({ search }) => {
     const terms = searchTerms(search);
-    return terms.length > 0 ? allTermsIn(NOTE_TEXT, terms) : undefined;
+    return terms.length > 0 ? allTermsInNormalized(NOTE_TEXT, terms) : undefined;
   },
   first: ({ search, ordering }) => {
     const terms = searchTerms(search);
