@@ -20,6 +20,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
+import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
       sessions: sessionsRoutes(app, config),
+      trash: trashRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,
@@ -206,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestValidationErrorHandler: validationErrorHandler,
     });
   });
+
+  scheduleTrashPurge(app);
 
   if (web) await app.register(staticPlugin, { build: web });
   else app.log.warn({ root: config.webDistDir }, 'web app not built: only the API is served');

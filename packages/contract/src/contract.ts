@@ -6,6 +6,7 @@ import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
 import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
+import { trashContract } from './trash';
 
 const c = initContract();
 
@@ -22,6 +23,7 @@ export const contract = c.router(
     events: eventsContract,
     settings: settingsContract,
     sessions: sessionsContract,
+    trash: trashContract,
   },
   { strictStatusCodes: true },
 );

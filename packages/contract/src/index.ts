@@ -7,6 +7,8 @@ export * from './notes';
 export * from './password';
 export * from './routes';
 export * from './sessions';
+export * from './search';
 export * from './settings';
 export * from './summarize';
 export * from './todos';
+export * from './trash';

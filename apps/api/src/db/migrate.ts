@@ -2,6 +2,9 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as createTables from './migrations/202611211600_create_tables';
 import * as listCounts from './migrations/202611221000_list_counts';
 import * as listVersions from './migrations/202611231000_list_versions';
+import * as createTrash from './migrations/202611260100_create_trash';
+import * as addSearchIndexes from './migrations/202611260110_add_search_indexes';
+import * as addNoteSearchText from './migrations/202611260120_add_note_search_text';
 import * as addUsernameKey from './migrations/202611260400_add_username_key';
 import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
@@ -14,6 +17,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611211600_create_tables': createTables,
   '202611221000_list_counts': listCounts,
   '202611231000_list_versions': listVersions,
+  '202611260100_create_trash': createTrash,
+  '202611260110_add_search_indexes': addSearchIndexes,
+  '202611260120_add_note_search_text': addNoteSearchText,
   '202611260400_add_username_key': addUsernameKey,
   '202611260410_create_sessions': createSessions,
   '202611260420_notify_revocations': notifyRevocations,

@@ -41,13 +41,27 @@ export interface UserListCountsTable {
   version: number;
 }
 
+/** Deleted notes, to-dos and events, each row kept whole as JSON (migration 202611260100). */
+export interface TrashTable {
+  kind: 'note' | 'todo' | 'event';
+  item_id: number;
+  user_id: number;
+  deleted_at: ColumnType<string, string | undefined, never>;
+  data: unknown;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_list_counts: UserListCountsTable;
-  notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
+  notes: TableOf<typeof NOTE_ROW> & {
+    updated_at: ColumnType<string, never, string>;
+    /** Title and content for `?search=`, set by a trigger (migration 202611260120). */
+    search_text: ColumnType<string, never, never>;
+  };
   todos: TableOf<typeof TODO_ROW>;
   events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
+  trash: TrashTable;
 }
 
 export type Db = Kysely<Database>;

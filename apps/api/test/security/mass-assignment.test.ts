@@ -69,7 +69,13 @@ describe('notes', () => {
     });
     expect(res.statusCode).toBe(200);
     const after = (await snapshot(ctx, alice.id)).notes[0];
-    expect(after).toEqual({ ...before, title: 'new title', updated_at: after?.updated_at });
+    expect(after).toEqual({
+      ...before,
+      title: 'new title',
+      updated_at: after?.updated_at,
+      // The search text follows the title (migration 202611260120).
+      search_text: `new title\n${before?.content.toLowerCase()}`,
+    });
     // The saved summary stays: the text did not change, and a forged one was not taken.
     expect(after?.summary).toBe(before?.summary);
     expect(await snapshot(ctx, bob.id)).toEqual(bobBefore);
