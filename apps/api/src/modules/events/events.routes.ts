@@ -7,7 +7,7 @@ import { found } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
 import { ownedHandlers } from '../owned-handlers';
 import { EVENT_LIST } from './events.queries';
-import { updateEvent } from './events.update';
+import { createEvent, updateEvent } from './events.write';
 
 const s = initServer();
 
@@ -16,7 +16,8 @@ export function eventsRoutes(app: FastifyInstance) {
     ...ownedHandlers(app, EVENT_ROW),
     list: ({ query, request, reply }) =>
       listAnswer(app, userOf(request).id, reply, EVENT_LIST, query),
+    create: ({ body, request }) => createEvent(app.db, userOf(request).id, body),
     patch: async ({ params, body, request }) =>
-      found(await updateEvent(app.db, userOf(request).id, params.id, body)),
+      (await updateEvent(app.db, userOf(request).id, params.id, body)) ?? found(undefined),
   });
 }
