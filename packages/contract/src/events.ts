@@ -10,7 +10,7 @@ import {
   TimeSchema,
   textField,
 } from './common';
-import { signedIn, signedInById } from './routes';
+import { createRoute, getRoute, removeRoute, signedIn, signedInById } from './routes';
 import { parseRRule } from './rrule';
 
 const c = initContract();
@@ -94,19 +94,8 @@ export const eventsContract = c.router({
     ...signedIn({ 200: z.array(EventItemSchema), 400: BadRequestSchema }),
     summary: 'Events (of one day with ?date=), untimed first, then by time',
   },
-  create: {
-    method: 'POST',
-    path: '/api/calendar/events/',
-    body: EventBodySchema,
-    ...signedIn({ 201: EventSchema, 400: BadRequestSchema }),
-    summary: 'Create an event',
-  },
-  get: {
-    method: 'GET',
-    path: '/api/calendar/events/:id/',
-    ...signedInById({ 200: EventSchema }),
-    summary: 'One event',
-  },
+  create: createRoute('/api/calendar/events/', EventBodySchema, EventSchema, 'Create an event'),
+  get: getRoute('/api/calendar/events/:id/', EventSchema, 'One event'),
   patch: {
     method: 'PATCH',
     path: '/api/calendar/events/:id/',
@@ -114,13 +103,10 @@ export const eventsContract = c.router({
     ...signedInById({ 200: EventSchema, 400: BadRequestSchema }),
     summary: 'Change some fields of an event (of a whole series: "All events")',
   },
-  remove: {
-    method: 'DELETE',
-    path: '/api/calendar/events/:id/',
-    body: c.noBody(),
-    ...signedInById({ 204: c.noBody() }),
-    summary: 'Delete an event (of a whole series: "All events")',
-  },
+  remove: removeRoute(
+    '/api/calendar/events/:id/',
+    'Delete an event (of a whole series: "All events")',
+  ),
   patchOccurrence: {
     method: 'PATCH',
     path: '/api/calendar/events/:id/occurrences/:date/',
