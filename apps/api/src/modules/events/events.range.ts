@@ -31,20 +31,26 @@ export async function occurrencesText(
   const version = await sql<{ version: number }>`
     select version from user_list_counts where user_id = ${userId}
   `.execute(db);
+  const columns = sql`id, title, date, time, end_time, rrule, created_at`;
+  const reaches = sql`rrule is not null and date <= ${to}::date
+    and (series_end is null or series_end >= ${from}::date)`;
+  // Three index scans: plain events dated in the window, series that may reach it, and series
+  // with an occurrence moved into it from outside their reach.
   const events = await sql<EventRow>`
-    select id, title, date, time, end_time, rrule from events e
-    where e.id in (
-      select id from events
+    select id, title, date, time, end_time, rrule from (
+      select ${columns} from events
         where user_id = ${userId} and rrule is null and date between ${from}::date and ${to}::date
       union all
-      select id from events
-        where user_id = ${userId} and rrule is not null and date <= ${to}::date
-          and (series_end is null or series_end >= ${from}::date)
-      union
-      select event_id from event_exceptions
-        where user_id = ${userId} and date between ${from}::date and ${to}::date
-    )
-    order by e.created_at, e.id
+      select ${columns} from events where user_id = ${userId} and ${reaches}
+      union all
+      select ${columns} from events
+        where user_id = ${userId} and rrule is not null and not (${reaches})
+          and id in (
+            select event_id from event_exceptions
+            where user_id = ${userId} and date between ${from}::date and ${to}::date
+          )
+    ) r
+    order by created_at, id
   `.execute(db);
   const series = events.rows.filter((row) => row.rrule !== null);
   const exceptions =
