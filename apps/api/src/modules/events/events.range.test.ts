@@ -149,6 +149,9 @@ describe('one occurrence: /api/calendar/events/:id/occurrences/:date/', () => {
       rrule: 'FREQ=WEEKLY',
     });
     const url = (date: string) => `/api/calendar/events/${weekly.id}/occurrences/${date}/`;
+    // Listed before the changes: the cached answer must not outlive them (exceptions raise the
+    // list version like events do).
+    expect(await list(alice, 'start=2026-11-01&end=2026-11-30')).toHaveLength(4);
     const moved = await ctx.request('PATCH', url('2026-11-12'), {
       body: { date: '2026-11-13', time: '15:00', end_time: '16:00', title: 'Moved' },
       headers: alice.auth,
