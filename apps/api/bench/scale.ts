@@ -28,6 +28,7 @@ import { freshBackend } from './lib/backend';
 import { ApiClient } from './lib/client';
 import { explainNoteSearch } from './lib/explain';
 import { machineLoad, ms, percentile, table } from './lib/stats';
+import { PLANNER_URLS, seedPlanner } from './planner';
 
 const args = parseArgs();
 const short = args.has('short');
@@ -53,6 +54,7 @@ async function seed(
   databaseUrl: string | undefined,
   dataDir: string,
   userId: number,
+  plannerId: number,
 ) {
   const handle =
     kind === 'postgres'
@@ -91,6 +93,7 @@ async function seed(
              (array['L', 'M', 'H'])[1 + g % 3], g % 5 = 0,
              timestamptz '2024-01-01 00:00Z' + g * interval '1 minute'
       from generate_series(1, ${rowsPerList}) g`.execute(db);
+    await seedPlanner(db, plannerId);
     // As autovacuum leaves a table soon after a bulk insert: statistics, and the visibility map
     // that lets an index-only scan skip the heap.
     await sql`vacuum analyze`.execute(db);
@@ -98,6 +101,17 @@ async function seed(
     await handle.close();
   }
 }
+
+interface PlannerRow {
+  backend: Backend;
+  label: string;
+  url: string;
+  ids: string[];
+  server: number[];
+  client: number[];
+  items: number;
+}
+const planned: PlannerRow[] = [];
 
 interface Row {
   backend: Backend;
@@ -128,12 +142,15 @@ async function bench(kind: Backend): Promise<Row[]> {
     let api = await startApi(options);
     const client = new ApiClient(api.url);
     const { id } = await client.signUp('scale', 'Scale!Bench-2026');
+    const planner = new ApiClient(api.url);
+    const { id: plannerId } = await planner.signUp('planner', 'Planner!Bench-2026');
     await api.stop('SIGTERM');
     const seedStart = performance.now();
-    await seed(kind, backend.databaseUrl, backend.dataDir, id);
+    await seed(kind, backend.databaseUrl, backend.dataDir, id, plannerId);
     const seedMs = performance.now() - seedStart;
     api = await startApi(options);
     const reader = new ApiClient(api.url, client.token);
+    const plannerReader = new ApiClient(api.url, planner.token);
     try {
       const lastPage = Math.ceil(rowsPerList / PAGE_SIZE);
       const pages = [1, Math.ceil(lastPage / 2), lastPage];
@@ -178,6 +195,27 @@ async function bench(kind: Backend): Promise<Row[]> {
           results: Array.isArray(body) ? body.length : body.results.length,
         });
       }
+      // The planner (issue 11): plain arrays, so `count` is the number of items answered.
+      for (const { label, url } of PLANNER_URLS) {
+        const client: number[] = [];
+        const ids: string[] = [];
+        let items = 0;
+        for (let i = 0; i < requests + 20; i++) {
+          const requestId = `scale-${++n}`;
+          const start = performance.now();
+          const res = await plannerReader.request<unknown[]>('GET', url, undefined, {
+            headers: { 'x-request-id': requestId },
+          });
+          const elapsed = performance.now() - start;
+          if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+          items = res.body.length;
+          if (i >= 20) {
+            client.push(elapsed);
+            ids.push(requestId);
+          }
+        }
+        planned.push({ backend: kind, label, url, ids, server: [], client, items });
+      }
     } finally {
       await api.stop('SIGTERM');
     }
@@ -207,7 +245,7 @@ async function bench(kind: Backend): Promise<Row[]> {
         times.set(String(line.reqId), Number(line.responseTime));
       }
     }
-    for (const row of rows) {
+    for (const row of [...rows, ...planned.filter((p) => p.backend === kind)]) {
       row.server = row.ids.map((rid) => times.get(rid)).filter((t) => t !== undefined);
     }
     console.log(
@@ -266,6 +304,35 @@ if (pgSearch.length) {
   console.log(
     `Goal on Postgres, two-word ?search= over ${rowsPerList.toLocaleString('en-US')} notes <= ${SEARCH_GOAL_MS} ms server time (median): highest ${ms(worstSearch)} (${worstSearch <= SEARCH_GOAL_MS ? 'met' : 'NOT MET'})`,
   );
+}
+console.log(
+  `\n${table(
+    [
+      'planner (10,000 events, 100 weekly series, 10,000 to-dos)',
+      'items',
+      'server p50',
+      'server p99',
+      'round trip p50',
+      'p99',
+    ],
+    planned.map((r) => [
+      `${r.backend} ${r.label}: GET ${r.url}`,
+      String(r.items),
+      ms(percentile(r.server, 50)),
+      ms(percentile(r.server, 99)),
+      ms(percentile(r.client, 50)),
+      ms(percentile(r.client, 99)),
+    ]),
+  )}`,
+);
+for (const { label, goal } of PLANNER_URLS) {
+  const row = planned.find((r) => r.backend === 'postgres' && r.label === label);
+  if (row) {
+    const p50 = percentile(row.server, 50);
+    console.log(
+      `Goal on Postgres, ${label} <= ${goal} ms server time (median): ${ms(p50)} (${p50 <= goal ? 'met' : 'NOT MET'})`,
+    );
+  }
 }
 if (wrong.length) {
   console.error(`bench:scale: ${wrong.length} pages had a wrong count or length`);

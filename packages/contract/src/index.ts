@@ -8,6 +8,7 @@ export * from './password';
 export * from './routes';
 export * from './sessions';
 export * from './search';
+export * from './rrule';
 export * from './settings';
 export * from './summarize';
 export * from './todos';

@@ -79,6 +79,10 @@ export const TodoListQuerySchema = PageQuerySchema.extend({
   ordering: TodoOrderingSchema.optional(),
   search: SearchQuerySchema,
   completed: z.enum(['true', 'false']).optional(),
+  /** Due on or after this day (DRF's `field_after`, inclusive); undated to-dos are left out. */
+  due_after: DateSchema.optional(),
+  /** Due on or before this day (inclusive). */
+  due_before: DateSchema.optional(),
 });
 
 export const todosContract = c.router({

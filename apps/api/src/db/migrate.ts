@@ -5,6 +5,7 @@ import * as listVersions from './migrations/202611231000_list_versions';
 import * as createTrash from './migrations/202611260100_create_trash';
 import * as addSearchIndexes from './migrations/202611260110_add_search_indexes';
 import * as addNoteSearchText from './migrations/202611260120_add_note_search_text';
+import * as eventRecurrence from './migrations/202611260200_add_event_recurrence';
 import * as addUsernameKey from './migrations/202611260400_add_username_key';
 import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260100_create_trash': createTrash,
   '202611260110_add_search_indexes': addSearchIndexes,
   '202611260120_add_note_search_text': addNoteSearchText,
+  '202611260200_add_event_recurrence': eventRecurrence,
   '202611260400_add_username_key': addUsernameKey,
   '202611260410_create_sessions': createSessions,
   '202611260420_notify_revocations': notifyRevocations,

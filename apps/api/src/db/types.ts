@@ -50,6 +50,19 @@ export interface TrashTable {
   data: unknown;
 }
 
+/** One occurrence of a series changed or deleted (migration 202611260200, ADR 0412). */
+export interface EventExceptionsTable {
+  event_id: number;
+  user_id: number;
+  /** The occurrence's own date in the series. */
+  occurrence: string;
+  deleted: Generated<boolean>;
+  title: string;
+  date: string;
+  time: string | null;
+  end_time: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -60,7 +73,13 @@ export interface Database {
     search_text: ColumnType<string, never, never>;
   };
   todos: TableOf<typeof TODO_ROW>;
-  events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
+  events: TableOf<typeof EVENT_ROW> & {
+    user_id: number;
+    created_at: CreatedAt;
+    /** A day after which a series has no occurrence; null when it never ends (ADR 0413). */
+    series_end: string | null;
+  };
+  event_exceptions: EventExceptionsTable;
   trash: TrashTable;
 }
 

@@ -44,20 +44,28 @@ function todoOrder({ ordering = '-created_at' }: TodoListQuery): OrderTerm[] {
   }
 }
 
-/** `?search=`: every term in the task; `?completed=`: the done or the open ones. */
+/** The to-do list: ordered by `todoOrder`, filtered by `todoFilter`. */
 export const TODO_LIST: PagedListSpec<TodoListQuery, typeof TODO_ROW> = {
   row: TODO_ROW,
   count: 'todos',
   order: todoOrder,
-  where: ({ search, completed }) => {
-    const terms = searchTerms(search);
-    const conditions = [
-      ...(terms.length > 0 ? [allTermsIn(sql<string>`r.task`, terms)] : []),
-      ...(completed !== undefined ? [sql<boolean>`r.completed = ${completed === 'true'}`] : []),
-    ];
-    return conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
-  },
+  where: todoFilter,
 };
+
+/**
+ * `?search=` (every word in the task), `?completed=`, and `?due_after=` / `?due_before=`
+ * (inclusive, either side alone); undefined: every to-do.
+ */
+function todoFilter({ search, completed, due_after, due_before }: TodoListQuery) {
+  const terms = searchTerms(search);
+  const conditions = [
+    ...(terms.length > 0 ? [allTermsIn(sql<string>`r.task`, terms)] : []),
+    ...(completed !== undefined ? [sql<boolean>`r.completed = ${completed === 'true'}`] : []),
+  ];
+  if (due_after !== undefined) conditions.push(sql`r.due_date >= ${due_after}::date`);
+  if (due_before !== undefined) conditions.push(sql`r.due_date <= ${due_before}::date`);
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+}
 
 /** Sets the given fields (a field left out keeps its value, as DRF's update does). */
 export async function updateTodo(
