@@ -82,7 +82,12 @@ async function download(
   const start = performance.now();
   let bytes = 0;
   try {
-    const res = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    let res = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    // A loaded machine may trip the overload guard (503, Retry-After): wait and ask again.
+    for (let retry = 0; res.status === 503 && retry < 10; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      res = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    }
     if (res.status !== 200 || !res.body) throw new Error(`GET ${url}: ${res.status}`);
     for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
   } finally {
@@ -112,9 +117,15 @@ function importDocument(count: number) {
 
 type Row = [string, string, string, string, string];
 
-async function bench(kind: Backend): Promise<Row[]> {
+const all: Row[] = [];
+/** Prints a figure as soon as it is measured (a later failure keeps it), and keeps it. */
+function report(row: Row) {
+  console.log(`  ${row.join(' | ')}`);
+  all.push(row);
+}
+
+async function bench(kind: Backend): Promise<void> {
   const backend = await freshBackend(kind, 'data');
-  const rows: Row[] = [];
   try {
     const options = {
       databaseUrl: backend.databaseUrl,
@@ -143,7 +154,7 @@ async function bench(kind: Backend): Promise<Row[]> {
       for (const url of ['/api/export/', '/api/export/notes.zip']) {
         const d = await download(api.url, access, url, api.pid);
         const growth = d.peakMb - d.baseMb;
-        rows.push([
+        report([
           `${kind} GET ${url} (${noteCount.toLocaleString('en-US')} notes)`,
           ms(d.ms),
           `${(d.bytes / 1024 / 1024).toFixed(1)} MB`,
@@ -169,7 +180,7 @@ async function bench(kind: Backend): Promise<Row[]> {
       if (res.status !== 201 || res.body.created.notes !== importCount) {
         throw new Error(`import: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       }
-      rows.push([
+      report([
         `${kind} POST /api/import/ (${importCount.toLocaleString('en-US')} notes)`,
         ms(took),
         `${(body.length / 1024 / 1024).toFixed(1)} MB`,
@@ -182,12 +193,10 @@ async function bench(kind: Backend): Promise<Row[]> {
   } finally {
     await backend.cleanup();
   }
-  return rows;
 }
 
 console.log(`bench:data: ${await machineLoad()}; node ${process.version}`);
-const all: Row[] = [];
-for (const kind of backends) all.push(...(await bench(kind)));
+for (const kind of backends) await bench(kind);
 console.log(
   `\n${table(['back end / request', 'time', 'size', 'server RSS before → peak', `growth (goal ≤ ${GOAL_MB} MB)`], all)}`,
 );
