@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
+import { dataContract, icalContract } from './data';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
 import { sessionsContract } from './sessions';
@@ -24,6 +25,8 @@ export const contract = c.router(
     settings: settingsContract,
     sessions: sessionsContract,
     trash: trashContract,
+    data: dataContract,
+    ical: icalContract,
   },
   { strictStatusCodes: true },
 );

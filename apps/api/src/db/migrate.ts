@@ -6,6 +6,7 @@ import * as createTrash from './migrations/202611260100_create_trash';
 import * as addSearchIndexes from './migrations/202611260110_add_search_indexes';
 import * as addNoteSearchText from './migrations/202611260120_add_note_search_text';
 import * as eventRecurrence from './migrations/202611260200_add_event_recurrence';
+import * as addImportSources from './migrations/202611260300_add_import_sources';
 import * as addUsernameKey from './migrations/202611260400_add_username_key';
 import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260110_add_search_indexes': addSearchIndexes,
   '202611260120_add_note_search_text': addNoteSearchText,
   '202611260200_add_event_recurrence': eventRecurrence,
+  '202611260300_add_import_sources': addImportSources,
   '202611260400_add_username_key': addUsernameKey,
   '202611260410_create_sessions': createSessions,
   '202611260420_notify_revocations': notifyRevocations,

@@ -63,6 +63,16 @@ export interface EventExceptionsTable {
   end_time: string | null;
 }
 
+/** Where an imported row came from (ADR 0414); null for rows made in the app. */
+type ImportSource = { import_source: ColumnType<string | null, string | null | undefined, never> };
+
+/** A user's secret calendar subscription (ADR 0415). */
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -71,16 +81,17 @@ export interface Database {
     updated_at: ColumnType<string, never, string>;
     /** Title and content for `?search=`, set by a trigger (migration 202611260120). */
     search_text: ColumnType<string, never, never>;
-  };
-  todos: TableOf<typeof TODO_ROW>;
+  } & ImportSource;
+  todos: TableOf<typeof TODO_ROW> & ImportSource;
   events: TableOf<typeof EVENT_ROW> & {
     user_id: number;
     created_at: CreatedAt;
     /** A day after which a series has no occurrence; null when it never ends (ADR 0413). */
     series_end: string | null;
-  };
+  } & ImportSource;
   event_exceptions: EventExceptionsTable;
   trash: TrashTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Db = Kysely<Database>;

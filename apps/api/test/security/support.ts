@@ -73,6 +73,8 @@ export interface Seeded {
   events: number[];
   /** Sessions of other sign-ins (not the one of `user.access`). */
   sessions: number[];
+  /** The user's calendar feed URL (it carries its secret token). */
+  feed?: string;
 }
 
 /** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
@@ -121,6 +123,9 @@ export async function seed(
     if (res.statusCode !== 200) throw new Error(`seed sign-in: ${res.statusCode} ${res.body}`);
     out.sessions.push(decodePayload((res.json() as { access: string }).access).sid as number);
   }
+  const feed = await send(app, { method: 'POST', url: '/api/calendar/feed/', headers: user.auth });
+  if (feed.statusCode !== 201) throw new Error(`seed feed: ${feed.body}`);
+  out.feed = (feed.json() as { url: string }).url;
   return out;
 }
 
@@ -168,6 +173,11 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .orderBy('event_id')
       .orderBy('occurrence')
       .execute(),
+    feed: await db
+      .selectFrom('calendar_feeds')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
   };
 }
 
