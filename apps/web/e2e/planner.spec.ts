@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, test } from './fixtures';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Today and other days in the page's own zone, as `yyyy-mm-dd`. */
+async function pageDays(page: Page) {
+  return page.evaluate(() => {
+    const iso = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const now = new Date();
+    const at = (days: number) =>
+      iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+    // A day of this month other than today (the 15th, or the 16th on the 15th).
+    const other = now.getDate() === 15 ? 16 : 15;
+    return {
+      today: at(0),
+      other: iso(new Date(now.getFullYear(), now.getMonth(), other)),
+      in3: at(3),
+      in20: at(20),
+      in40: at(40),
+      weekday: now.getDay(),
+    };
+  });
+}
+
+async function axeClean(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${screen}`,
+    )
+    .toEqual([]);
+}
+
+test('month: a due to-do shows in its cell and is toggled from the day panel; overdue days are marked', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/favicon.svg');
+  const days = await pageDays(page);
+  const api = apiAs(account, request);
+  await api.createTodo('Pay rent', days.other);
+  await api.createEvent('Yoga', days.other, '18:00');
+  await api.createEvent('Call mum', days.other);
+
+  // The month costs two requests: its events and its to-dos.
+  const ranged: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && r.method() === 'GET' && !url.searchParams.has('date')) {
+      ranged.push(`${url.pathname}${url.search}`);
+    }
+  });
+  await page.goto('/calendar');
+  const cell = page.locator(`[data-day="${days.other}"]`);
+  await expect(cell.locator('.cell-event')).toHaveText(['Call mum', '18:00Yoga']);
+  await expect(cell.getByRole('checkbox', { name: 'Pay rent' })).not.toBeChecked();
+
+  await cell.getByRole('button').click();
+  const panel = page.getByRole('region', { name: `Events on ${days.other}` });
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Yoga' })).toHaveText('Yoga @ 18:00');
+  const box = panel.getByRole('checkbox', { name: 'Pay rent' });
+  await box.check();
+  await expect(box).toBeChecked();
+  // The cell shows the same to-do done, after the list reloaded.
+  await expect(cell.getByRole('checkbox', { name: 'Pay rent' })).toBeChecked();
+  await expect(cell.locator('.item-todo.done')).toHaveText('Pay rent');
+  await axeClean(page, 'month');
+
+  // Of the first load, only the two range requests of the visible month (and its neighbours).
+  const thisMonth = ranged.filter((r) => r.includes(days.today.slice(0, 7)));
+  expect(thisMonth.length).toBeLessThanOrEqual(2);
+});
+
+test('month: more than three items show "+N more"; an overdue day is marked in words', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/favicon.svg');
+  const days = await pageDays(page);
+  test.skip(days.today.endsWith('-01'), 'no earlier day in this month to be overdue');
+  const api = apiAs(account, request);
+  const yesterday = `${days.today.slice(0, 8)}${String(Number(days.today.slice(8)) - 1).padStart(2, '0')}`;
+  for (const t of ['A', 'B', 'C', 'D', 'E']) await api.createTodo(`Task ${t}`, yesterday);
+  await page.goto('/calendar');
+  const cell = page.locator(`[data-day="${yesterday}"]`);
+  await expect(cell.locator('.cell-todo')).toHaveCount(3);
+  await expect(cell.locator('.cell-more')).toHaveText('+2 more');
+  await expect(cell.getByText('Overdue')).toBeVisible();
+  await expect(cell.getByRole('button')).toHaveAccessibleName(/overdue to-dos/);
+});
+
+test('week and agenda views, previous/next, the Today button and the t key', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/favicon.svg');
+  const days = await pageDays(page);
+  const api = apiAs(account, request);
+  await api.createEvent('Standup', days.today, '09:00');
+  await api.createEvent('Offsite', days.today);
+  await api.createTodo('Ship it', days.today);
+  await api.createEvent('Dinner', days.in20, '19:30');
+  await api.createEvent('Far away', days.in40, '10:00');
+
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  const week = page.getByRole('group', { name: /^Week of / });
+  await expect(week.locator('.week-day')).toHaveCount(7);
+  const todayCol = week.locator(`[data-day="${days.today}"]`);
+  // Untimed items and due to-dos on top, timed ones placed by time.
+  await expect(todayCol.locator('.week-top')).toContainText('Offsite');
+  await expect(
+    todayCol.locator('.week-top').getByRole('checkbox', { name: 'Ship it' }),
+  ).toBeVisible();
+  await expect(todayCol.locator('.week-times .week-event')).toHaveText('09:00Standup');
+  await axeClean(page, 'week');
+
+  // Arrows move between days, and the day panel follows.
+  const head = todayCol.getByRole('button', { name: /, today, / });
+  await head.focus();
+  await page.keyboard.press('ArrowRight');
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await expect(page.getByRole('heading', { name: `Events on ${tomorrow}` })).toBeVisible();
+  await expect(page.locator(`[data-day="${tomorrow}"] .week-day-head`)).toBeFocused();
+
+  // Next week, then Today.
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(week.locator(`[data-day="${days.today}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(week.locator(`[data-day="${days.today}"]`)).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: `Events on ${days.today}` })).toBeVisible();
+
+  // The agenda: the next 30 days as a list.
+  await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+  const agenda = page.locator('.agenda');
+  await expect(agenda.locator(`[data-day="${days.today}"]`)).toContainText('Standup');
+  await expect(agenda.locator(`[data-day="${days.in20}"]`)).toContainText('19:30Dinner');
+  await expect(agenda).not.toContainText('Far away');
+  await axeClean(page, 'agenda');
+  await page.getByRole('button', { name: 'Next 30 days' }).click();
+  await expect(agenda.locator(`[data-day="${days.in40}"]`)).toContainText('Far away');
+  // `t` goes back to today (outside a text field).
+  await page.keyboard.press('t');
+  await expect(agenda.locator(`[data-day="${days.today}"]`)).toContainText('Standup');
+  // Picking a day in the agenda opens it in the panel.
+  await agenda.locator(`[data-day="${days.in20}"]`).getByRole('button').click();
+  await expect(page.getByRole('heading', { name: `Events on ${days.in20}` })).toBeVisible();
+
+  // In a text field, t is a letter.
+  await page.getByLabel('New event title').fill('');
+  await page.getByLabel('New event title').press('t');
+  await expect(page.getByLabel('New event title')).toHaveValue('t');
+  await expect(page.getByRole('heading', { name: `Events on ${days.in20}` })).toBeVisible();
+});
+
+test('month: t goes to today after browsing away', async ({ authedPage: page }) => {
+  await page.goto('/calendar');
+  const days = await pageDays(page);
+  const caption = await page.locator('.rdp-month_caption').textContent();
+  await page.getByRole('button', { name: /next month/i }).click();
+  await expect(page.locator('.rdp-month_caption')).not.toHaveText(caption ?? '');
+  await page.keyboard.press('t');
+  await expect(page.locator('.rdp-month_caption')).toHaveText(caption ?? '');
+  await expect(page.getByRole('heading', { name: `Events on ${days.today}` })).toBeVisible();
+});
