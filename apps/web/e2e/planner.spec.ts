@@ -177,3 +177,101 @@ test('month: t goes to today after browsing away', async ({ authedPage: page }) 
   await expect(page.locator('.rdp-month_caption')).toHaveText(caption ?? '');
   await expect(page.getByRole('heading', { name: `Events on ${days.today}` })).toBeVisible();
 });
+
+test.describe('Home as Today', () => {
+  test('a new user sees the description box and empty lists; quick add adds a task or a note', async ({
+    authedPage: page,
+    account,
+  }) => {
+    const loads: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && r.method() === 'GET') loads.push(url.pathname);
+    });
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${account.username}!` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Your cozy workspace, built for focus' }),
+    ).toBeVisible();
+    await expect(page.getByText('Nothing due today.')).toBeVisible();
+    await expect(page.getByText('No events this week.')).toBeVisible();
+    await expect(page.getByText('No notes yet.')).toBeVisible();
+    // The user, then Today's three requests (to-dos, events, notes).
+    expect(new Set(loads).size).toBeLessThanOrEqual(4);
+    await axeClean(page, 'home (empty)');
+
+    await page.getByLabel('Quick task (due today)').fill('Buy stamps');
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    const tasks = page.getByRole('region', { name: "Today's tasks" });
+    await expect(tasks.getByRole('checkbox', { name: 'Buy stamps' })).toBeVisible();
+
+    await page.getByRole('switch', { name: 'Add as a note' }).check();
+    await page.getByLabel('Quick note').fill('Call the plumber about the sink');
+    await page.getByRole('button', { name: 'Add Note' }).click();
+    const notes = page.getByRole('region', { name: 'Latest notes' });
+    await expect(notes.getByText('Call the plumber about the sink').first()).toBeVisible();
+
+    // With data, the description collapses to one line (and opens on demand).
+    await expect(
+      page.getByRole('heading', { name: 'Your cozy workspace, built for focus' }),
+    ).toBeHidden();
+    await page.getByText(/^About Prodify/).click();
+    await expect(
+      page.getByRole('heading', { name: 'Your cozy workspace, built for focus' }),
+    ).toBeVisible();
+  });
+
+  test("shows today's and overdue tasks (toggled in place) and the week's events", async ({
+    authedPage: page,
+    account,
+    request,
+  }) => {
+    await page.goto('/favicon.svg');
+    const days = await pageDays(page);
+    const api = apiAs(account, request);
+    const lastWeek = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() - 7);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await api.createTodo('Renew passport', lastWeek, 'H');
+    await api.createTodo('Water plants', days.today);
+    await api.createTodo('Later task', days.in20);
+    await api.createEvent('Standup', days.today, '09:00');
+    await api.createEvent('Dentist', days.in3, '14:00');
+    await api.createEvent('Too far', days.in20);
+    for (let i = 1; i <= 6; i++) await api.createNote(`Note ${i}`, `Text ${i}`);
+
+    await page.goto('/');
+    const tasks = page.getByRole('region', { name: "Today's tasks" });
+    await expect(tasks.getByRole('checkbox')).toHaveCount(2);
+    await expect(tasks.getByRole('listitem').first()).toContainText(`Overdue: ${lastWeek}`);
+    await expect(tasks).not.toContainText('Later task');
+    const events = page.getByRole('region', { name: 'Today and the next 7 days' });
+    await expect(events.locator(`[data-day="${days.today}"]`)).toContainText('09:00Standup');
+    await expect(events.locator(`[data-day="${days.in3}"]`)).toContainText('14:00Dentist');
+    await expect(events).not.toContainText('Too far');
+    const notes = page.getByRole('region', { name: 'Latest notes' });
+    await expect(notes.getByRole('listitem')).toHaveCount(5);
+    await expect(notes.getByRole('listitem').first()).toContainText('Note 6');
+    await axeClean(page, 'home');
+
+    // Toggled in place: the done task stays, ticked, until the next visit.
+    const water = tasks.getByRole('checkbox', { name: 'Water plants' });
+    await water.check();
+    await expect(water).toBeChecked();
+    await expect(tasks.getByRole('checkbox')).toHaveCount(2);
+    const stored = await request.get('/api/todos/', {
+      headers: { authorization: `Bearer ${account.access}` },
+    });
+    const saved = ((await stored.json()) as Array<{ task: string; completed: boolean }>).find(
+      (t) => t.task === 'Water plants',
+    );
+    expect(saved?.completed).toBe(true);
+    await page.reload();
+    await expect(tasks.getByRole('checkbox')).toHaveCount(1);
+  });
+});

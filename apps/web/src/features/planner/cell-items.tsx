@@ -21,7 +21,16 @@ export function EventLine({ event }: { event: PlannerEvent }) {
 }
 
 /** A to-do due that day, with its checkbox (toggled in place). */
-export function TodoCheck({ todo, tabbable = true }: { todo: Todo; tabbable?: boolean }) {
+export function TodoCheck({
+  todo,
+  tabbable = true,
+  onToggled,
+}: {
+  todo: Todo;
+  tabbable?: boolean;
+  /** Told the saved state after a successful toggle. */
+  onToggled?: (saved: Todo) => void;
+}) {
   const toggle = useToggleTodo();
   const completed = toggle.isPending ? !todo.completed : todo.completed;
   return (
@@ -33,7 +42,10 @@ export function TodoCheck({ todo, tabbable = true }: { todo: Todo; tabbable?: bo
         aria-busy={toggle.isPending || undefined}
         onChange={() => {
           if (toggle.isPending) return;
-          toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
+          toggle.mutate(todo, {
+            onSuccess: (saved) => onToggled?.(saved),
+            onError: toastFailure('Failed to update task'),
+          });
         }}
       />
       <span className="item-title">{todo.task}</span>

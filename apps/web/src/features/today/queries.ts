@@ -1,0 +1,46 @@
+import type { Note, Todo } from '@prodify/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { client, expectStatus } from '../../lib/api';
+import { noteKeys } from '../notes/queries';
+import { shiftIso } from '../planner/planner-data';
+import { rangeEventsQuery } from '../planner/queries';
+import { todoKeys } from '../todos/queries';
+
+export const UPCOMING_DAYS = 7;
+export const LATEST_NOTES = 5;
+
+/**
+ * Today's three requests: the open to-dos due today or earlier, the events of today and the
+ * next seven days (one range), and the five latest notes.
+ */
+export const openDueTodosQuery = (today: string) =>
+  queryOptions({
+    queryKey: [...todoKeys.all, 'open-due', today] as const,
+    queryFn: async ({ signal }): Promise<Todo[]> => {
+      const answer = expectStatus(await client.todos.list({ fetchOptions: { signal } }), 200);
+      const todos = Array.isArray(answer) ? answer : answer.results;
+      return todos
+        .filter((t) => !t.completed && t.due_date !== null && t.due_date <= today)
+        .sort((a, b) => (a.due_date ?? '').localeCompare(b.due_date ?? '') || a.id - b.id);
+    },
+  });
+
+export const upcomingEventsQuery = (today: string) =>
+  rangeEventsQuery(today, shiftIso(today, UPCOMING_DAYS));
+
+export const latestNotesQuery = queryOptions({
+  queryKey: [...noteKeys.all, 'latest', LATEST_NOTES] as const,
+  queryFn: async ({ signal }): Promise<{ count: number; notes: Note[] }> => {
+    const answer = expectStatus(
+      await client.notes.list({
+        query: { page: 1, page_size: LATEST_NOTES, ordering: '-created_at' },
+        fetchOptions: { signal },
+      }),
+      200,
+    );
+    // An API without paging answers every note, newest first.
+    return Array.isArray(answer)
+      ? { count: answer.length, notes: answer.slice(0, LATEST_NOTES) }
+      : { count: answer.count, notes: answer.results };
+  },
+});
