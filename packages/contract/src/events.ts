@@ -8,7 +8,8 @@ import {
   TimeSchema,
   textField,
 } from './common';
-import { createRoute, getRoute, removeRoute, signedIn } from './routes';
+import { createRoute, getRoute, removeRoute, signedIn, signedInById } from './routes';
+import { parseRRule } from './rrule';
 
 const c = initContract();
 
@@ -18,15 +19,47 @@ export const EventSchema = z.object({
   date: z.string(),
   /** `HH:MM:SS`, or null for an event without a time. */
   time: TimeSchema.nullable(),
+  /** When it ends (after `time`); absent when not set, so old answers keep their bytes. */
+  end_time: TimeSchema.optional(),
+  /** An RFC 5545 RRULE (see rrule.ts) for a recurring event; absent when it does not repeat. */
+  rrule: z.string().optional(),
 });
 export type CalendarEvent = z.infer<typeof EventSchema>;
+
+/**
+ * An item of an events list. An occurrence of a recurring series carries the series' `id`, its
+ * own `date` (and title and times, when that occurrence was changed), `recurring: true`, and
+ * `occurrence`: its date in the series, which names it in the occurrence routes even when it
+ * was moved to another day.
+ */
+export const EventItemSchema = EventSchema.extend({
+  recurring: z.literal(true).optional(),
+  occurrence: z.string().optional(),
+});
+export type EventItem = z.infer<typeof EventItemSchema>;
+
+/** An RRULE as sent: parsed strictly, answered in one spelling; empty means no recurrence. */
+export const RRuleInputSchema = z.string().transform((value, ctx) => {
+  if (value.trim() === '') return null;
+  const parsed = parseRRule(value);
+  if (parsed.ok) return parsed.text;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
+  return z.NEVER;
+});
 
 export const EventBodySchema = z.object({
   title: textField(LIMITS.eventTitleMax),
   date: DateSchema,
   time: TimeInputSchema.nullable().optional(),
+  /** Must be after `time`, and needs one (checked by the API with the stored values). */
+  end_time: TimeInputSchema.nullable().optional(),
+  rrule: RRuleInputSchema.nullable().optional(),
 });
 export type EventBody = z.input<typeof EventBodySchema>;
+
+/** PATCH: any of the body's fields, validated as on create; an empty body changes nothing. */
+export const EventPatchSchema = EventBodySchema.partial();
+export type EventPatch = z.input<typeof EventPatchSchema>;
 
 /** `?date=` filters one day (empty means no filter, as the original); `from`/`to` a range. */
 export const EventQuerySchema = z.object({
@@ -40,10 +73,17 @@ export const eventsContract = c.router({
     method: 'GET',
     path: '/api/calendar/events/',
     query: EventQuerySchema,
-    ...signedIn({ 200: z.array(EventSchema), 400: BadRequestSchema }),
+    ...signedIn({ 200: z.array(EventItemSchema), 400: BadRequestSchema }),
     summary: 'Events (of one day with ?date=), untimed first, then by time',
   },
   create: createRoute('/api/calendar/events/', EventBodySchema, EventSchema, 'Create an event'),
   get: getRoute('/api/calendar/events/:id/', EventSchema, 'One event'),
+  patch: {
+    method: 'PATCH',
+    path: '/api/calendar/events/:id/',
+    body: EventPatchSchema,
+    ...signedInById({ 200: EventSchema, 400: BadRequestSchema }),
+    summary: 'Change some fields of an event (of a whole series: "All events")',
+  },
   remove: removeRoute('/api/calendar/events/:id/', 'Delete an event'),
 });

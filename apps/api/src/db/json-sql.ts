@@ -15,6 +15,8 @@ export interface JsonField {
   column: string;
   kind: JsonKind;
   nullable: boolean;
+  /** Left out of the object when null (a key added later, so older answers keep their bytes). */
+  optional?: boolean;
 }
 
 export interface OrderTerm {
@@ -60,6 +62,10 @@ export function jsonObjectSql(alias: string, fields: readonly JsonField[]): stri
     const ref = `${sqlName(alias)}.${sqlName(field.column)}`;
     const prefix = `${i === 0 ? '{' : ','}"${sqlName(field.key)}":`;
     const value = valueSql(ref, field.kind);
+    if (field.optional) {
+      if (i === 0) throw new Error(`the first key cannot be optional: ${field.key}`);
+      return `coalesce('${prefix}' || ${value}, '')`;
+    }
     return `'${prefix}' || ${field.nullable ? `coalesce(${value}, 'null')` : value}`;
   });
   return `(${parts.join(' || ')} || '}')`;

@@ -50,6 +50,7 @@ export function defineRow<
       column: source.column ?? key,
       kind: source.kind,
       nullable: (schema.shape[key] as z.ZodTypeAny).isNullable(),
+      optional: (schema.shape[key] as z.ZodTypeAny).isOptional(),
     };
   });
   return {
@@ -78,7 +79,9 @@ export function parseRow<R extends RowDef>(
 }
 
 type ColumnOf<K, F> = F extends { column: infer C extends string } ? C : K;
-type ValueOf<T, F> = F extends { generated: true } ? Generated<T> : T;
+/** A key the API leaves out when it has no value is a nullable column. */
+type Stored<T> = undefined extends T ? Exclude<T, undefined> | null : T;
+type ValueOf<T, F> = F extends { generated: true } ? Generated<Stored<T>> : Stored<T>;
 
 /** The Kysely table type of a row definition: its columns with the contract's value types. */
 export type TableOf<R> =

@@ -30,4 +30,6 @@ export const EVENT_ROW = defineRow('events', EventSchema, {
   title: { kind: 'text' },
   date: { kind: 'date' },
   time: { kind: 'time' },
+  end_time: { kind: 'time' },
+  rrule: { kind: 'text' },
 });

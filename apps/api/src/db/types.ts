@@ -27,12 +27,31 @@ export interface UserListCountsTable {
   version: number;
 }
 
+/** One occurrence of a series changed or deleted (migration 202611260200, ADR 0412). */
+export interface EventExceptionsTable {
+  event_id: number;
+  user_id: number;
+  /** The occurrence's own date in the series. */
+  occurrence: string;
+  deleted: Generated<boolean>;
+  title: string;
+  date: string;
+  time: string | null;
+  end_time: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_list_counts: UserListCountsTable;
   notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
   todos: TableOf<typeof TODO_ROW>;
-  events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
+  events: TableOf<typeof EVENT_ROW> & {
+    user_id: number;
+    created_at: CreatedAt;
+    /** A day after which a series has no occurrence; null when it never ends (ADR 0413). */
+    series_end: string | null;
+  };
+  event_exceptions: EventExceptionsTable;
 }
 
 export type Db = Kysely<Database>;
