@@ -275,3 +275,67 @@ test.describe('Home as Today', () => {
     await expect(tasks.getByRole('checkbox')).toHaveCount(1);
   });
 });
+
+test('event form: an end time shows as 09:00–10:30; the repeat choices send an RRULE', async ({
+  authedPage: page,
+}) => {
+  await page.goto('/calendar');
+  const days = await pageDays(page);
+  const panel = page.getByRole('region', { name: `Events on ${days.today}` });
+  const post = () =>
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/calendar/events/'));
+
+  await page.getByLabel('New event title').fill('Review');
+  await page.getByLabel('Time (optional)').fill('09:00');
+  // The end must be after the start.
+  await page.getByLabel('End (optional)').fill('08:00');
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  await expect(page.getByText('The end must be after the start.')).toBeVisible();
+  await page.getByLabel('End (optional)').fill('10:30');
+  let posted = post();
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  expect((await posted).postDataJSON()).toEqual({
+    title: 'Review',
+    date: days.today,
+    time: '09:00',
+    end_time: '10:30',
+  });
+  await expect(panel.getByRole('listitem')).toHaveText(['Review @ 09:00–10:30']);
+  await expect(page.locator(`[data-day="${days.today}"] .cell-event`)).toHaveText(
+    '09:00–10:30Review',
+  );
+
+  const weekday = await page.evaluate(() =>
+    new Date().toLocaleDateString('en-US', { weekday: 'long' }),
+  );
+  const repeat = page.getByLabel('Repeat');
+  await expect(repeat.locator('option')).toHaveText([
+    'Does not repeat',
+    'Daily',
+    `Weekly on ${weekday}`,
+    `Monthly on day ${Number(days.today.slice(8))}`,
+    'Yearly',
+    'Custom…',
+  ]);
+  await page.getByLabel('New event title').fill('Team sync');
+  await repeat.selectOption({ label: `Weekly on ${weekday}` });
+  posted = post();
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const code = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][days.weekday];
+  expect((await posted).postDataJSON()).toMatchObject({ rrule: `FREQ=WEEKLY;BYDAY=${code}` });
+  await expect(repeat).toHaveValue('none');
+
+  // Custom: every 2 weeks, 5 times.
+  await page.getByLabel('New event title').fill('Retro');
+  await repeat.selectOption({ label: 'Custom…' });
+  await page.getByLabel('Every').fill('2');
+  await page.getByLabel('Ends').selectOption({ label: 'After a number of times' });
+  await page.getByLabel('Times').fill('5');
+  await axeClean(page, 'event form (custom repeat)');
+  posted = post();
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  expect((await posted).postDataJSON()).toMatchObject({
+    rrule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${code};COUNT=5`,
+  });
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Retro' })).toHaveCount(1);
+});
