@@ -1,5 +1,5 @@
 import type { Todo } from '@prodify/contract';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
 import { toLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from './cell-items';
 import { addDays, type DayItems, minutesOf, type PlannerEvent } from './planner-data';
@@ -116,7 +116,7 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
                 </li>
               ))}
             </ul>
-            <ul className="week-times" style={{ height: `${(last - first) * 2.5}rem` }}>
+            <ul className="week-times" style={{ '--hours': last - first } as CSSProperties}>
               {dayTimed.map((event) => {
                 const start = minutesOf(event.time ?? '00:00') - first * HOUR;
                 const end = event.end_time
@@ -126,10 +126,12 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
                   <li
                     key={`e${event.id}`}
                     className="week-event"
-                    style={{
-                      top: `${(start / span) * 100}%`,
-                      height: `${(Math.max(end - start, 30) / span) * 100}%`,
-                    }}
+                    style={
+                      {
+                        '--top': `${(start / span) * 100}%`,
+                        '--length': `${(Math.max(end - start, 30) / span) * 100}%`,
+                      } as CSSProperties
+                    }
                   >
                     <EventLine event={event} />
                   </li>
