@@ -1,6 +1,7 @@
 import type { Note, Todo } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
+import { type PageOf, toPage } from '../../lib/pagination';
 import { noteKeys } from '../notes/queries';
 import { shiftIso } from '../planner/planner-data';
 import { rangeEventsQuery } from '../planner/queries';
@@ -28,9 +29,13 @@ export const openDueTodosQuery = (today: string) =>
 export const upcomingEventsQuery = (today: string) =>
   rangeEventsQuery(today, shiftIso(today, UPCOMING_DAYS));
 
+/**
+ * The first page of five notes, newest first. It sits under the notes' key (a new note reloads
+ * it) and has the notes screen's page shape, which the summary update writes into.
+ */
 export const latestNotesQuery = queryOptions({
   queryKey: [...noteKeys.all, 'latest', LATEST_NOTES] as const,
-  queryFn: async ({ signal }): Promise<{ count: number; notes: Note[] }> => {
+  queryFn: async ({ signal }): Promise<PageOf<Note>> => {
     const answer = expectStatus(
       await client.notes.list({
         query: { page: 1, page_size: LATEST_NOTES, ordering: '-created_at' },
@@ -39,8 +44,6 @@ export const latestNotesQuery = queryOptions({
       200,
     );
     // An API without paging answers every note, newest first.
-    return Array.isArray(answer)
-      ? { count: answer.length, notes: answer.slice(0, LATEST_NOTES) }
-      : { count: answer.count, notes: answer.results };
+    return toPage(answer, 1, LATEST_NOTES);
   },
 });

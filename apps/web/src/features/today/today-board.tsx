@@ -86,7 +86,7 @@ export function TodayBoard() {
           <h2 className="card-title" id="latest-notes-title">
             Latest notes
           </h2>
-          <LatestNotes notes={notes.data?.notes} />
+          <LatestNotes notes={notes.data?.results} />
         </section>
       </div>
     </>
