@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   BadRequestSchema,
   DateSchema,
+  DetailSchema,
+  IdPathSchema,
   LIMITS,
   TimeInputSchema,
   TimeSchema,
@@ -61,12 +63,28 @@ export type EventBody = z.input<typeof EventBodySchema>;
 export const EventPatchSchema = EventBodySchema.partial();
 export type EventPatch = z.input<typeof EventPatchSchema>;
 
-/** `?date=` filters one day (empty means no filter, as the original); `from`/`to` a range. */
+/** Both halves of `?start=&end=`, at most this many days apart (inclusive). */
+export const EVENT_RANGE_MAX_DAYS = 366;
+
+/**
+ * `?date=` filters one day (empty means no filter, as the original), recurring occurrences on it
+ * included; `from`/`to` filter the stored events by their date. `start`/`end` (both, inclusive,
+ * at most 366 days) list every occurrence in the range, series expanded.
+ */
 export const EventQuerySchema = z.object({
   date: z.union([z.literal(''), DateSchema]).optional(),
   from: DateSchema.optional(),
   to: DateSchema.optional(),
+  start: DateSchema.optional(),
+  end: DateSchema.optional(),
 });
+
+/** One occurrence of a series, in a path: the series' id and the occurrence's date in it. */
+export const OccurrencePathSchema = IdPathSchema.extend({ date: DateSchema });
+
+/** "This event": one occurrence changed (moved to another day, retimed, renamed). */
+export const OccurrencePatchSchema = EventBodySchema.omit({ rrule: true }).partial();
+export type OccurrencePatch = z.input<typeof OccurrencePatchSchema>;
 
 export const eventsContract = c.router({
   list: {
@@ -85,5 +103,24 @@ export const eventsContract = c.router({
     ...signedInById({ 200: EventSchema, 400: BadRequestSchema }),
     summary: 'Change some fields of an event (of a whole series: "All events")',
   },
-  remove: removeRoute('/api/calendar/events/:id/', 'Delete an event'),
+  remove: removeRoute(
+    '/api/calendar/events/:id/',
+    'Delete an event (of a whole series: "All events")',
+  ),
+  patchOccurrence: {
+    method: 'PATCH',
+    path: '/api/calendar/events/:id/occurrences/:date/',
+    pathParams: OccurrencePathSchema,
+    body: OccurrencePatchSchema,
+    ...signedIn({ 200: EventItemSchema, 400: BadRequestSchema, 404: DetailSchema }),
+    summary: 'Change one occurrence of a series ("This event"), named by its date in the series',
+  },
+  removeOccurrence: {
+    method: 'DELETE',
+    path: '/api/calendar/events/:id/occurrences/:date/',
+    pathParams: OccurrencePathSchema,
+    body: c.noBody(),
+    ...signedIn({ 204: c.noBody(), 404: DetailSchema }),
+    summary: 'Delete one occurrence of a series ("This event")',
+  },
 });

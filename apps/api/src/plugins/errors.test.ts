@@ -175,7 +175,7 @@ describe('request bodies', () => {
       ['true', DRF.notADict('bool')],
     ];
     for (const route of routes) {
-      const url = route.path.replace(':id', '1');
+      const url = route.path.replace(':id', '1').replace(':date', '2026-03-05');
       for (const [payload, message] of cases) {
         const res = await ctx.app.inject({
           method: route.method,

@@ -16,6 +16,7 @@ import {
   SIGNED_IN_ROUTES,
   seed,
   snapshot,
+  urlOf,
 } from './support';
 
 /**
@@ -99,7 +100,9 @@ describe('owner scoping', () => {
     expect(idRoutes.map((r) => r.name).sort()).toEqual([
       'events.get',
       'events.patch',
+      'events.patchOccurrence',
       'events.remove',
+      'events.removeOccurrence',
       'notes.get',
       'notes.remove',
       'notes.summarize',
@@ -113,7 +116,7 @@ describe('owner scoping', () => {
       for (const id of alice.data[resourceOf(route)]) {
         // Bob's own valid request, pointed at Alice's object.
         const req = caseRequest(route, bob.user, bob.data);
-        req.url = route.path.replace(':id', String(id));
+        req.url = urlOf(route, id);
         const res = await send(ctx.app, req);
         expect(res.statusCode, `${route.name} ${req.url}`).toBe(404);
         expect(res.body).toBe('{"detail":"Not found."}');

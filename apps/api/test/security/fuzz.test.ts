@@ -20,11 +20,13 @@ import {
   drfShapeProblem,
   type LoggedApp,
   loggedApp,
+  OCCURRENCE_DATE,
   resourceOf,
   routeFor,
   type Seeded,
   seed,
   snapshot,
+  urlOf,
 } from './support';
 
 /**
@@ -120,8 +122,16 @@ function requestsFor(route: ContractRoute) {
             { weight: 1, arbitrary: hostileValue },
           )
         : fc.option(hostileValue, { nil: undefined, freq: 3 });
+  // An occurrence's date: mostly one of the seeded series', else another day or no date at all.
+  const date = route.path.includes(':date')
+    ? fc.oneof(
+        { weight: 3, arbitrary: fc.constant(OCCURRENCE_DATE) },
+        { weight: 1, arbitrary: fc.constantFrom('2026-03-01', '2027-03-05', '2026-02-30', 'x') },
+      )
+    : fc.constant('');
   return fc.record({
     id,
+    date,
     query,
     body,
     headers: fc.option(hostileHeaders, { nil: undefined, freq: 5 }),
@@ -222,8 +232,9 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
 
       for (const [index, route] of CONTRACT_ROUTES.entries()) {
         await assertShort(
-          fc.asyncProperty(requestsFor(route), async ({ id, query, body, headers, real }) => {
-            const url = `${route.path.replace(':id', id)}${query ? `?${query}` : ''}`;
+          fc.asyncProperty(requestsFor(route), async ({ id, date, query, body, headers, real }) => {
+            const path = route.path.replace(':id', id).replace(':date', date);
+            const url = `${path}${query ? `?${query}` : ''}`;
             const payload = withRealSecrets(route, body, real);
             const req: Req = {
               method: route.method,
@@ -257,7 +268,7 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
           fc.constantFrom(...writeRoutes),
           rawPayload,
           async (route, { body, contentType }) => {
-            const url = route.path.replace(':id', String(alice.data.todos[0]));
+            const url = urlOf(route, alice.data.todos[0]);
             const res = await logged.app.inject({
               method: route.method,
               url,

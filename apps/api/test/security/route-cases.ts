@@ -46,8 +46,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'events.list': () => ({}),
   'events.create': () => ({ body: { title: 'created', date: '2026-05-05', time: '08:00' } }),
   'events.get': (_, own) => ({ id: own.events[0] }),
-  'events.patch': (_, own) => ({ id: own.events[1], body: { title: 'changed', time: null } }),
+  'events.patch': (_, own) => ({
+    id: own.events[1],
+    body: { title: 'changed', time: null, end_time: null },
+  }),
   'events.remove': (_, own) => ({ id: own.events[2] }),
+  'events.patchOccurrence': (_, own) => ({
+    id: own.events[1],
+    body: { date: '2026-03-06', time: '08:00', end_time: '09:00', title: 'moved' },
+  }),
+  'events.removeOccurrence': (_, own) => ({ id: own.events[1] }),
   'settings.get': () => ({}),
   'settings.put': (user) => ({
     body: { username: `${user.username}-put`, current_password: user.password },

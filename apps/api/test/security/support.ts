@@ -48,8 +48,12 @@ export const CONTRACT_ROUTES: ContractRoute[] = walk(contract as Contract, []);
 export const SIGNED_IN_ROUTES = CONTRACT_ROUTES.filter((r) => r.auth);
 export const PUBLIC_ROUTES = CONTRACT_ROUTES.filter((r) => !r.auth);
 
-export const urlOf = (route: ContractRoute, id: number | string = 1) =>
-  route.path.replace(':id', String(id));
+/** A route's URL; an occurrence route names `OCCURRENCE_DATE` (an occurrence of the seeded series). */
+export const urlOf = (route: ContractRoute, id: number | string = 1, date = OCCURRENCE_DATE) =>
+  route.path.replace(':id', String(id)).replace(':date', date);
+
+/** A date on which the seeded series (each user's second event, daily) occurs. */
+export const OCCURRENCE_DATE = '2026-03-05';
 
 /** The kind of object an `:id` route addresses, from its path. */
 export type Resource = 'notes' | 'todos' | 'events';
@@ -97,6 +101,8 @@ export async function seed(
         title: `${tag} event ${i}`,
         date: `2026-03-0${i + 1}`,
         time: i === 0 ? null : `1${i}:30`,
+        // The second event is a daily series (its occurrences have routes of their own).
+        ...(i === 1 && { end_time: '11:45', rrule: 'FREQ=DAILY' }),
       }),
     );
   }
@@ -131,6 +137,13 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('id')
+      .execute(),
+    eventExceptions: await db
+      .selectFrom('event_exceptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('event_id')
+      .orderBy('occurrence')
       .execute(),
   };
 }
@@ -261,7 +274,9 @@ export function routeFor(method: string, url: string): ContractRoute | undefined
   return CONTRACT_ROUTES.find(
     (r) =>
       r.method === method &&
-      new RegExp(`^${r.path.replace(':id', '[^/]+').replace(/\/?$/, '/?')}$`).test(pathname),
+      new RegExp(
+        `^${r.path.replace(':id', '[^/]+').replace(':date', '[^/]+').replace(/\/?$/, '/?')}$`,
+      ).test(pathname),
   );
 }
 

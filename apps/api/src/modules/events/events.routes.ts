@@ -6,7 +6,9 @@ import { EVENT_ROW } from '../../db/tables';
 import { found } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
 import { ownedHandlers } from '../owned-handlers';
+import { patchOccurrence, removeOccurrence } from './events.exceptions';
 import { EVENT_LIST } from './events.queries';
+import { eventWindow, occurrencesAnswer } from './events.range';
 import { createEvent, updateEvent } from './events.write';
 
 const s = initServer();
@@ -14,10 +16,19 @@ const s = initServer();
 export function eventsRoutes(app: FastifyInstance) {
   return s.router(contract.events, {
     ...ownedHandlers(app, EVENT_ROW),
-    list: ({ query, request, reply }) =>
-      listAnswer(app, userOf(request).id, reply, EVENT_LIST, query),
+    list: async ({ query, request, reply }) => {
+      const asked = eventWindow(query);
+      if (asked === undefined) return listAnswer(app, userOf(request).id, reply, EVENT_LIST, query);
+      if ('errors' in asked) return { status: 400 as const, body: asked.errors };
+      if (asked.window === null) return { status: 200 as const, body: [] };
+      return occurrencesAnswer(app, userOf(request).id, reply, asked.window);
+    },
     create: ({ body, request }) => createEvent(app.db, userOf(request).id, body),
     patch: async ({ params, body, request }) =>
       (await updateEvent(app.db, userOf(request).id, params.id, body)) ?? found(undefined),
+    patchOccurrence: ({ params, body, request }) =>
+      patchOccurrence(app.db, userOf(request).id, params.id, params.date, body),
+    removeOccurrence: ({ params, request }) =>
+      removeOccurrence(app.db, userOf(request).id, params.id, params.date),
   });
 }

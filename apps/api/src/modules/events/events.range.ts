@@ -1,0 +1,122 @@
+import {
+  DRF,
+  EVENT_RANGE_MAX_DAYS,
+  type EventQuerySchema,
+  type FieldErrors,
+} from '@prodify/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { ListSource } from '../../db/lists/list-answer';
+import { FieldErrorBag } from '../../lib/drf';
+import { jsonText } from '../../lib/pagination';
+import { type EventRow, type ExceptionRow, expand } from './occurrences';
+import { toDay, type Window } from './recurrence';
+
+type EventQuery = z.output<typeof EventQuerySchema>;
+
+/**
+ * The occurrences of a user's events in a window of days, as one JSON array text (ADR 0413):
+ * the plain events dated in it, the series that may reach it (`series_end`), and the changed
+ * occurrences on or from its days, in two statements. Served from the list cache while the
+ * user's events and exceptions are unchanged (their triggers raise the list version).
+ */
+export async function occurrencesText(
+  source: ListSource,
+  userId: number,
+  window: Window,
+): Promise<{ body: string; version: number | null }> {
+  const db = source.db;
+  const { from, to } = window;
+  // The version is read first: an answer is never older than the version it is cached with.
+  const version = await sql<{ version: number }>`
+    select version from user_list_counts where user_id = ${userId}
+  `.execute(db);
+  const events = await sql<EventRow>`
+    select id, title, date, time, end_time, rrule from events e
+    where e.id in (
+      select id from events
+        where user_id = ${userId} and rrule is null and date between ${from}::date and ${to}::date
+      union all
+      select id from events
+        where user_id = ${userId} and rrule is not null and date <= ${to}::date
+          and (series_end is null or series_end >= ${from}::date)
+      union
+      select event_id from event_exceptions
+        where user_id = ${userId} and date between ${from}::date and ${to}::date
+    )
+    order by e.created_at, e.id
+  `.execute(db);
+  const series = events.rows.filter((row) => row.rrule !== null);
+  const exceptions =
+    series.length === 0
+      ? []
+      : (
+          await sql<ExceptionRow>`
+            select event_id, occurrence, deleted, title, date, time, end_time
+            from event_exceptions
+            where user_id = ${userId}
+              and (occurrence between ${from}::date and ${to}::date
+                or date between ${from}::date and ${to}::date)
+          `.execute(db)
+        ).rows;
+  const body = JSON.stringify(expand(events.rows, exceptions, window));
+  return { body, version: version.rows[0]?.version ?? null };
+}
+
+type Reply = { type(contentType: string): unknown };
+
+/** The occurrences as a list answer, through the list cache. */
+export async function occurrencesAnswer(
+  source: ListSource,
+  userId: number,
+  reply: Reply,
+  window: Window,
+) {
+  const key = `events occurrences ${window.from} ${window.to}`;
+  const { body } = await source.listCache.list(source.db, userId, key, () =>
+    occurrencesText(source, userId, window),
+  );
+  return { status: 200 as const, body: jsonText<never[]>(reply, body) };
+}
+
+export const RANGE_MESSAGES = {
+  endBeforeStart: 'Ensure this date is not before start.',
+  tooLong: `Ensure the range spans at most ${EVENT_RANGE_MAX_DAYS} days.`,
+} as const;
+
+/**
+ * The window of days a list query asks occurrences for: `start`..`end` (both, inclusive), or
+ * the day of `?date=`, narrowed by `from`/`to`; null when it is empty; undefined when the query
+ * asks for the stored events as the original did (no `start`/`end`, no `date`).
+ */
+export function eventWindow(
+  query: EventQuery,
+): { errors: FieldErrors } | { window: Window | null } | undefined {
+  const { date, from, to, start, end } = query;
+  let window: Window;
+  if (start !== undefined || end !== undefined) {
+    const bag = new FieldErrorBag();
+    if (start === undefined) bag.add('start', DRF.required);
+    if (end === undefined) bag.add('end', DRF.required);
+    if (start !== undefined && end !== undefined) {
+      if (end < start) bag.add('end', RANGE_MESSAGES.endBeforeStart);
+      else if (toDay(end) - toDay(start) + 1 > EVENT_RANGE_MAX_DAYS) {
+        bag.add('end', RANGE_MESSAGES.tooLong);
+      }
+    }
+    const errors = bag.build();
+    if (errors) return { errors };
+    window = { from: start as string, to: end as string };
+    if (date) window = { from: max(window.from, date), to: min(window.to, date) };
+  } else if (date) {
+    window = { from: date, to: date };
+  } else {
+    return undefined;
+  }
+  if (from !== undefined) window.from = max(window.from, from);
+  if (to !== undefined) window.to = min(window.to, to);
+  return { window: window.from <= window.to ? window : null };
+}
+
+const max = (a: string, b: string) => (a > b ? a : b);
+const min = (a: string, b: string) => (a < b ? a : b);
