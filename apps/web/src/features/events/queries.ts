@@ -1,7 +1,7 @@
 import type { EventBody } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { useCreateItem, useDeleteItem } from '../../lib/list-queries';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
+import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -33,3 +33,13 @@ export const eventDaysQuery = (from: string, to: string) =>
 export const useCreateEvent = () => useCreateItem<EventBody>(eventKeys.all, client.events);
 
 export const useDeleteEvent = () => useDeleteItem(eventKeys.all, client.events);
+
+/** "This event": deletes one occurrence of a series, named by its date in the series. */
+export const useDeleteOccurrence = () =>
+  useListMutation(eventKeys.all, async (target: { id: number; occurrence: string }) =>
+    expectNoContent(
+      await client.events.removeOccurrence({
+        params: { id: target.id, date: target.occurrence },
+      }),
+    ),
+  );

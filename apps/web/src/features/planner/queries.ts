@@ -15,7 +15,8 @@ export const rangeEventsQuery = (from: string, to: string) =>
     queryKey: [...eventKeys.range(from, to), 'items'] as const,
     queryFn: async ({ signal }): Promise<PlannerEvent[]> =>
       expectStatus(
-        await client.events.list({ query: { from, to }, fetchOptions: { signal } }),
+        // Every occurrence in the range, repeating series expanded.
+        await client.events.list({ query: { start: from, end: to }, fetchOptions: { signal } }),
         200,
       ),
   });
