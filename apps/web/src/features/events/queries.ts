@@ -17,19 +17,6 @@ export const eventsOnDayQuery = (date: string) =>
       expectStatus(await client.events.list({ query: { date }, fetchOptions: { signal } }), 200),
   });
 
-/** The days between `from` and `to` (inclusive) that have events, to mark them on the month. */
-export const eventDaysQuery = (from: string, to: string) =>
-  queryOptions({
-    queryKey: eventKeys.range(from, to),
-    queryFn: async ({ signal }) => {
-      const events = expectStatus(
-        await client.events.list({ query: { from, to }, fetchOptions: { signal } }),
-        200,
-      );
-      return [...new Set(events.map((e) => e.date))].sort();
-    },
-  });
-
 export const useCreateEvent = () => useCreateItem<EventBody>(eventKeys.all, client.events);
 
 export const useDeleteEvent = () => useDeleteItem(eventKeys.all, client.events);
