@@ -308,7 +308,7 @@ test('event form: an end time shows as 09:00–10:30; the repeat choices send an
   const weekday = await page.evaluate(() =>
     new Date().toLocaleDateString('en-US', { weekday: 'long' }),
   );
-  const repeat = page.getByLabel('Repeat');
+  const repeat = page.getByLabel('Repeat', { exact: true });
   await expect(repeat.locator('option')).toHaveText([
     'Does not repeat',
     'Daily',
