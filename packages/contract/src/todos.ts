@@ -59,6 +59,10 @@ export const TodoOrderingSchema = z.enum(['-created_at', 'created_at', 'due_date
 
 export const TodoListQuerySchema = PageQuerySchema.extend({
   ordering: TodoOrderingSchema.optional(),
+  /** Due on or after this day (DRF's `field_after`, inclusive); undated to-dos are left out. */
+  due_after: DateSchema.optional(),
+  /** Due on or before this day (inclusive). */
+  due_before: DateSchema.optional(),
 });
 
 export const todosContract = c.router({

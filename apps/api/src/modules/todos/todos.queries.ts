@@ -1,4 +1,5 @@
 import type { TodoListQuerySchema, TodoPatchSchema } from '@prodify/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { OrderTerm } from '../../db/json-sql';
 import type { PagedListSpec } from '../../db/lists/list-answer';
@@ -32,7 +33,16 @@ export const TODO_LIST: PagedListSpec<TodoListQuery, typeof TODO_ROW> = {
   row: TODO_ROW,
   count: 'todos',
   order: todoOrder,
+  where: todoFilter,
 };
+
+/** `?due_after=` / `?due_before=` (inclusive, either side alone); undefined: every to-do. */
+function todoFilter({ due_after, due_before }: TodoListQuery) {
+  const conditions = [];
+  if (due_after !== undefined) conditions.push(sql`r.due_date >= ${due_after}::date`);
+  if (due_before !== undefined) conditions.push(sql`r.due_date <= ${due_before}::date`);
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+}
 
 /** Sets the given fields (a field left out keeps its value, as DRF's update does). */
 export async function updateTodo(
