@@ -25,7 +25,14 @@ export const rangeTodosQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [...todoKeys.all, 'range', from, to] as const,
     queryFn: async ({ signal }): Promise<Todo[]> => {
-      const answer = expectStatus(await client.todos.list({ fetchOptions: { signal } }), 200);
+      const answer = expectStatus(
+        await client.todos.list({
+          query: { due_after: from, due_before: to },
+          fetchOptions: { signal },
+        }),
+        200,
+      );
+      // Filtered again here: an API without the filter answers every to-do.
       const todos = Array.isArray(answer) ? answer : answer.results;
       return todos.filter((t) => t.due_date !== null && t.due_date >= from && t.due_date <= to);
     },

@@ -18,7 +18,10 @@ export const openDueTodosQuery = (today: string) =>
   queryOptions({
     queryKey: [...todoKeys.all, 'open-due', today] as const,
     queryFn: async ({ signal }): Promise<Todo[]> => {
-      const answer = expectStatus(await client.todos.list({ fetchOptions: { signal } }), 200);
+      const answer = expectStatus(
+        await client.todos.list({ query: { due_before: today }, fetchOptions: { signal } }),
+        200,
+      );
       const todos = Array.isArray(answer) ? answer : answer.results;
       return todos
         .filter((t) => !t.completed && t.due_date !== null && t.due_date <= today)
