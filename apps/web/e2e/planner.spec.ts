@@ -80,7 +80,6 @@ test('month: a due to-do shows in its cell and is toggled from the day panel; ov
   await expect(cell.getByRole('checkbox', { name: 'Pay rent' })).toBeChecked();
   await expect(cell.locator('.item-todo.done')).toHaveText('Pay rent');
   await axeClean(page, 'month');
-
 });
 
 test('month: more than three items show "+N more"; an overdue day is marked in words', async ({
