@@ -85,6 +85,9 @@ describe('event labels', () => {
   it("adds ' @ HH:MM' only when there is a time", () => {
     expect(eventLabel({ title: 'Dentist', time: '09:05:00' })).toBe('Dentist @ 09:05');
     expect(eventLabel({ title: 'Holiday', time: null })).toBe('Holiday');
+    expect(eventLabel({ title: 'Review', time: '09:00:00', end_time: '10:30:00' })).toBe(
+      'Review @ 09:00–10:30',
+    );
     expect(shortTime('23:59:59')).toBe('23:59');
   });
 });

@@ -34,9 +34,18 @@ export function shortTime(time: string): string {
   return time.slice(0, 5);
 }
 
-/** An event as the panel lists it: the title, plus ' @ HH:MM' when it has a time. */
-export function eventLabel(event: { title: string; time: string | null }): string {
-  return event.time ? `${event.title} @ ${shortTime(event.time)}` : event.title;
+/**
+ * An event as the panel lists it: the title, plus ' @ HH:MM' when it has a time, and
+ * '–HH:MM' after it when it has an end time.
+ */
+export function eventLabel(event: {
+  title: string;
+  time: string | null;
+  end_time?: string | null;
+}): string {
+  if (!event.time) return event.title;
+  const end = event.end_time ? `–${shortTime(event.end_time)}` : '';
+  return `${event.title} @ ${shortTime(event.time)}${end}`;
 }
 
 /** First and last local day of the month that contains `date`, as `yyyy-mm-dd`. */

@@ -40,7 +40,7 @@ export type ListAnswer<T> = T[] | { count: number; results: T[] };
 export function toPage<T>(
   answer: ListAnswer<T>,
   page: number,
-  pageSize = LIMITS.pageSizeDefault,
+  pageSize: number = LIMITS.pageSizeDefault,
 ): PageOf<T> {
   if (Array.isArray(answer)) {
     const totalPages = pageCount(answer.length, pageSize);
@@ -67,7 +67,7 @@ export function toPage<T>(
 export async function loadPage<T>(
   fetchPage: (page: number) => Promise<ListAnswer<T> | 'invalid-page'>,
   page: number,
-  pageSize = LIMITS.pageSizeDefault,
+  pageSize: number = LIMITS.pageSizeDefault,
 ): Promise<PageOf<T>> {
   const answer = await fetchPage(page);
   if (answer !== 'invalid-page') return toPage(answer, page, pageSize);

@@ -8,7 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { type CustomComponents, DayPicker, type Labels } from 'react-day-picker';
+import { type CustomComponents, DayPicker, type DayProps, type Labels } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../styles/calendar.css';
 import { centuryStart, decadeStart, firstOfMonth, parseLocalIsoDate } from '../../lib/dates';
@@ -37,6 +37,10 @@ interface DrillCalendarProps {
   onMonthChange: (month: Date) => void;
   /** Local days (`yyyy-mm-dd`) to mark as having events. */
   eventDays?: readonly string[];
+  /** Local days (`yyyy-mm-dd`) with overdue open to-dos: marked, and said in the day's name. */
+  overdueDays?: readonly string[];
+  /** What a day cell shows under its number (the planner's events and to-dos). */
+  dayContent?: (day: Date) => ReactNode;
 }
 
 /** The caption button of the month view lives inside DayPicker; it reaches the view here. */
@@ -56,7 +60,40 @@ function MonthCaptionButton({ children, className }: { children?: ReactNode; cla
   );
 }
 
-const dayPickerComponents: Partial<CustomComponents> = { CaptionLabel: MonthCaptionButton };
+/** The planner's content of the day cells, reached by the cell component. */
+const DayContentContext = createContext<{
+  render?: (day: Date) => ReactNode;
+  onPick: (day: Date) => void;
+} | null>(null);
+
+/**
+ * A day cell: react-day-picker's button, then what the planner shows that day. A click on the
+ * cell outside its controls picks the day too (the button stays the keyboard's way in).
+ */
+function DayCell(props: DayProps) {
+  const { day, modifiers, children, ...tdProps } = props;
+  const ctx = useContext(DayContentContext);
+  const content = ctx?.render && !modifiers.outside ? ctx.render(day.date) : null;
+  if (!content) return <td {...tdProps}>{children}</td>;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the day's button is the keyboard's way in.
+    <td
+      {...tdProps}
+      onClick={(event) => {
+        const target = event.target as HTMLElement;
+        if (!target.closest('button, input, label, a')) ctx?.onPick(day.date);
+      }}
+    >
+      {children}
+      {content}
+    </td>
+  );
+}
+
+const dayPickerComponents: Partial<CustomComponents> = {
+  CaptionLabel: MonthCaptionButton,
+  Day: DayCell,
+};
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -73,10 +110,14 @@ const dayPickerLabels: Partial<Labels> = {
   labelDayButton: (date, modifiers) => {
     let label = DAY_LABEL.format(date);
     if (modifiers?.today) label = `Today, ${label}`;
+    if (modifiers?.overdue) label = `${label}, overdue to-dos`;
     if (modifiers?.selected) label = `${label}, selected`;
     return label;
   },
 };
+
+const toDates = (days: readonly string[]) =>
+  days.map(parseLocalIsoDate).filter((d): d is Date => d !== undefined);
 
 function NavButton({
   label,
@@ -102,6 +143,8 @@ export function DrillCalendar({
   month,
   onMonthChange,
   eventDays = [],
+  overdueDays = [],
+  dayContent,
 }: DrillCalendarProps) {
   const [view, setView] = useState<CalendarView>('month');
   /** The year the upper views are centred on. */
@@ -128,10 +171,9 @@ export function DrillCalendar({
     [hintId, month],
   );
 
-  const marked = useMemo(
-    () => eventDays.map(parseLocalIsoDate).filter((d): d is Date => d !== undefined),
-    [eventDays],
-  );
+  const marked = useMemo(() => toDates(eventDays), [eventDays]);
+  const overdue = useMemo(() => toDates(overdueDays), [overdueDays]);
+  const cells = useMemo(() => ({ render: dayContent, onPick: onSelect }), [dayContent, onSelect]);
 
   const clampYear = (y: number) => Math.min(Math.max(y, MIN_YEAR), MAX_YEAR);
   const viewedYear = month.getFullYear();
@@ -140,20 +182,22 @@ export function DrillCalendar({
     return (
       <div className="drill-calendar" data-view="month">
         <DrillUpContext.Provider value={drill}>
-          <DayPicker
-            mode="single"
-            required
-            selected={selected}
-            onSelect={onSelect}
-            month={month}
-            onMonthChange={onMonthChange}
-            navLayout="around"
-            components={dayPickerComponents}
-            labels={dayPickerLabels}
-            modifiers={{ hasEvents: marked }}
-            modifiersClassNames={{ hasEvents: 'has-events' }}
-            autoFocus={focusOnShow}
-          />
+          <DayContentContext.Provider value={cells}>
+            <DayPicker
+              mode="single"
+              required
+              selected={selected}
+              onSelect={onSelect}
+              month={month}
+              onMonthChange={onMonthChange}
+              navLayout="around"
+              components={dayPickerComponents}
+              labels={dayPickerLabels}
+              modifiers={{ hasEvents: marked, overdue }}
+              modifiersClassNames={{ hasEvents: 'has-events', overdue: 'has-overdue' }}
+              autoFocus={focusOnShow}
+            />
+          </DayContentContext.Provider>
         </DrillUpContext.Provider>
         <p id={hintId} className="sr-only">
           Shows the months of the year

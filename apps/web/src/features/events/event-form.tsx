@@ -7,21 +7,42 @@ import { Form } from '../../components/form';
 import { toastFailure } from '../../lib/toast';
 import { useRequiredText } from '../../lib/use-required-text';
 import { useCreateEvent } from './queries';
+import { type CustomRepeat, type RepeatChoice, toRrule } from './repeat';
+import { DEFAULT_CUSTOM, RepeatField } from './repeat-field';
 
 export function EventForm({ date }: { date: string }) {
   const title = useRequiredText('Please enter a title.');
   const [time, setTime] = useState('');
+  const [end, setEnd] = useState('');
+  const [endError, setEndError] = useState('');
+  const [repeat, setRepeat] = useState<RepeatChoice>('none');
+  const [custom, setCustom] = useState<CustomRepeat>(DEFAULT_CUSTOM);
   const create = useCreateEvent();
 
   const submit = () => {
     if (!title.validate()) return;
+    const endTime = time ? end : '';
+    if (endTime && endTime <= time) {
+      setEndError('The end must be after the start.');
+      return;
+    }
+    const rrule = toRrule(repeat, date, custom);
     create.mutate(
-      // An empty time is sent as null (spec §5).
-      { title: title.value.trim(), date, time: time || null },
+      // An empty time is sent as null (spec §5); end_time and rrule only when set, so a plain
+      // event's body is the original one.
+      {
+        title: title.value.trim(),
+        date,
+        time: time || null,
+        ...(endTime ? { end_time: endTime } : {}),
+        ...(rrule ? { rrule } : {}),
+      },
       {
         onSuccess: () => {
           title.clear();
           setTime('');
+          setEnd('');
+          setRepeat('none');
         },
         onError: toastFailure('Failed to add event'),
       },
@@ -36,7 +57,29 @@ export function EventForm({ date }: { date: string }) {
         maxLength={LIMITS.eventTitleMax}
         {...title.field}
       />
-      <InputField label="Time (optional)" type="time" value={time} onChange={setTime} />
+      <div className="form-row">
+        <InputField label="Time (optional)" type="time" value={time} onChange={setTime} />
+        {time ? (
+          <InputField
+            label="End (optional)"
+            type="time"
+            min={time}
+            value={end}
+            error={endError}
+            onChange={(value) => {
+              setEnd(value);
+              setEndError('');
+            }}
+          />
+        ) : null}
+      </div>
+      <RepeatField
+        date={date}
+        choice={repeat}
+        onChoice={setRepeat}
+        custom={custom}
+        onCustom={setCustom}
+      />
       <SubmitButton busy={create.isPending} icon={CalendarPlus}>
         Add Event
       </SubmitButton>

@@ -1,7 +1,7 @@
 import type { EventBody } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { client, expectStatus } from '../../lib/api';
-import { useCreateItem, useDeleteItem } from '../../lib/list-queries';
+import { client, expectNoContent, expectStatus } from '../../lib/api';
+import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -17,19 +17,16 @@ export const eventsOnDayQuery = (date: string) =>
       expectStatus(await client.events.list({ query: { date }, fetchOptions: { signal } }), 200),
   });
 
-/** The days between `from` and `to` (inclusive) that have events, to mark them on the month. */
-export const eventDaysQuery = (from: string, to: string) =>
-  queryOptions({
-    queryKey: eventKeys.range(from, to),
-    queryFn: async ({ signal }) => {
-      const events = expectStatus(
-        await client.events.list({ query: { from, to }, fetchOptions: { signal } }),
-        200,
-      );
-      return [...new Set(events.map((e) => e.date))].sort();
-    },
-  });
-
 export const useCreateEvent = () => useCreateItem<EventBody>(eventKeys.all, client.events);
 
 export const useDeleteEvent = () => useDeleteItem(eventKeys.all, client.events);
+
+/** "This event": deletes one occurrence of a series, named by its date in the series. */
+export const useDeleteOccurrence = () =>
+  useListMutation(eventKeys.all, async (target: { id: number; occurrence: string }) =>
+    expectNoContent(
+      await client.events.removeOccurrence({
+        params: { id: target.id, date: target.occurrence },
+      }),
+    ),
+  );

@@ -1,24 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { startTransition, useState } from 'react';
 import { QueryBoundary } from '../../components/query-boundary';
-import { DrillCalendar } from '../../features/events/drill-calendar';
 import { EventForm } from '../../features/events/event-form';
 import { EventList } from '../../features/events/event-list';
-import { eventDaysQuery, eventsOnDayQuery } from '../../features/events/queries';
-import { firstOfMonth, monthRange, toLocalIsoDate } from '../../lib/dates';
+import { eventsOnDayQuery } from '../../features/events/queries';
+import { DayTodos } from '../../features/planner/day-todos';
+import { PlannerViews, startOfToday, usePlanner } from '../../features/planner/planner';
+import { prefetchRange } from '../../features/planner/queries';
+import { monthRange, toLocalIsoDate } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
-
-function startOfToday(): Date {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
 
 export const Route = createFileRoute('/_app/calendar')({
   loader: ({ context }) => {
     const today = startOfToday();
     const { from, to } = monthRange(today);
-    void context.queryClient.prefetchQuery(eventDaysQuery(from, to));
+    prefetchRange(context.queryClient, from, to);
     return context.queryClient
       .ensureQueryData(eventsOnDayQuery(toLocalIsoDate(today)))
       .catch(() => undefined);
@@ -28,27 +23,16 @@ export const Route = createFileRoute('/_app/calendar')({
 
 function CalendarPage() {
   useTitle('Calendar');
-  const [selected, setSelected] = useState(startOfToday);
-  const [month, setMonth] = useState(() =>
-    firstOfMonth(selected.getFullYear(), selected.getMonth()),
-  );
+  const planner = usePlanner();
   // The LOCAL date of the picked day (decisions §3.3), for the panel and for `?date=`.
-  const date = toLocalIsoDate(selected);
-  const { from, to } = monthRange(month);
-  const eventDays = useQuery(eventDaysQuery(from, to));
+  const date = toLocalIsoDate(planner.selected);
 
   return (
-    <div className="page">
+    <div className="page page-wide">
       <h1 className="page-title">Calendar</h1>
       <div className="calendar-layout">
-        <section className="card calendar-card" aria-label="Pick a date">
-          <DrillCalendar
-            selected={selected}
-            onSelect={(day) => startTransition(() => setSelected(day))}
-            month={month}
-            onMonthChange={setMonth}
-            eventDays={eventDays.data}
-          />
+        <section className="card calendar-card" aria-label="Pick a date" data-view={planner.view}>
+          <PlannerViews planner={planner} />
         </section>
         <section className="card events-card" aria-labelledby="events-title">
           <h2 className="card-title" id="events-title" aria-live="polite">
@@ -58,6 +42,7 @@ function CalendarPage() {
             <EventList date={date} />
           </QueryBoundary>
           <EventForm date={date} />
+          <DayTodos date={date} todos={planner.todos} />
         </section>
       </div>
     </div>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { describeRrule, repeatOptions, toRrule } from './repeat';
+
+describe('repeat choices', () => {
+  it('names the weekday and the day of the month of the event', () => {
+    // 2026-11-26 is a Thursday.
+    expect(repeatOptions('2026-11-26').map((o) => o.label)).toEqual([
+      'Does not repeat',
+      'Daily',
+      'Weekly on Thursday',
+      'Monthly on day 26',
+      'Yearly',
+      'Custom…',
+    ]);
+  });
+
+  it('turns each choice into an RRULE', () => {
+    expect(toRrule('none', '2026-11-26')).toBeNull();
+    expect(toRrule('daily', '2026-11-26')).toBe('FREQ=DAILY');
+    expect(toRrule('weekly', '2026-11-26')).toBe('FREQ=WEEKLY;BYDAY=TH');
+    expect(toRrule('monthly', '2026-01-31')).toBe('FREQ=MONTHLY;BYMONTHDAY=31');
+    expect(toRrule('yearly', '2028-02-29')).toBe('FREQ=YEARLY');
+  });
+
+  it('builds a custom rule: interval, weekdays in order, COUNT or UNTIL', () => {
+    expect(
+      toRrule('custom', '2026-11-26', {
+        freq: 'WEEKLY',
+        interval: 2,
+        weekdays: ['FR', 'MO'],
+        end: { kind: 'count', count: 10 },
+      }),
+    ).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;COUNT=10');
+    expect(
+      toRrule('custom', '2026-11-26', {
+        freq: 'WEEKLY',
+        interval: 1,
+        weekdays: [],
+        end: { kind: 'until', date: '2027-03-01' },
+      }),
+    ).toBe('FREQ=WEEKLY;BYDAY=TH;UNTIL=20270301');
+    expect(
+      toRrule('custom', '2026-11-26', {
+        freq: 'DAILY',
+        interval: 3,
+        weekdays: ['MO'],
+        end: { kind: 'never' },
+      }),
+    ).toBe('FREQ=DAILY;INTERVAL=3');
+  });
+
+  it('describes a preset rule in words, anything else as Custom', () => {
+    expect(describeRrule('FREQ=WEEKLY;BYDAY=TH', '2026-11-26')).toBe('Weekly on Thursday');
+    expect(describeRrule('FREQ=DAILY;COUNT=3', '2026-11-26')).toBe('Custom');
+  });
+});
