@@ -2,6 +2,7 @@ import type { Note, NoteBody } from '@prodify/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
 import { pageAnswer, pageQuery, useCreateItem, useDeleteItem } from '../../lib/list-queries';
+import { useOptimisticEdit } from '../../lib/optimistic-edit';
 import type { PageOf } from '../../lib/pagination';
 
 export const noteKeys = { all: ['notes'] as const };
@@ -39,3 +40,21 @@ export function useSummarizeNote(id: number) {
     onSuccess: ({ summary }) => storeSummary(queryClient, id, summary),
   });
 }
+
+type NotePatch = Partial<NoteBody>;
+
+/**
+ * `PATCH /api/notes/:id/`, shown at once and rolled back (with a toast) if refused. A changed
+ * content clears the saved summary, as the API does (the summary is made from the content).
+ */
+export const useEditNote = () =>
+  useOptimisticEdit<Note, NotePatch>(
+    noteKeys.all,
+    async (id, patch) =>
+      expectStatus(await client.notes.update({ params: { id }, body: patch }), 200),
+    (note, patch) => {
+      const next = { ...note, ...patch };
+      return next.content !== note.content ? { ...next, summary: null } : next;
+    },
+    'Failed to update note.',
+  );

@@ -1,4 +1,4 @@
-import type { Todo, TodoBody } from '@prodify/contract';
+import type { Todo, TodoBody, TodoPatch } from '@prodify/contract';
 import { client, expectStatus } from '../../lib/api';
 import {
   pageAnswer,
@@ -7,6 +7,7 @@ import {
   useDeleteItem,
   useListMutation,
 } from '../../lib/list-queries';
+import { useOptimisticEdit } from '../../lib/optimistic-edit';
 import { sortTodos } from './todo-order';
 
 export const todoKeys = { all: ['todos'] as const };
@@ -39,3 +40,18 @@ export const useToggleTodo = () =>
   );
 
 export const useDeleteTodo = () => useDeleteItem(todoKeys.all, client.todos);
+
+/** `PATCH /api/todos/:id/` of the task, due date or priority, shown at once, rolled back if refused. */
+export const useEditTodo = () =>
+  useOptimisticEdit<Todo, TodoPatch>(
+    todoKeys.all,
+    async (id, patch) =>
+      expectStatus(await client.todos.patch({ params: { id }, body: patch }), 200),
+    (todo, patch) => ({
+      ...todo,
+      ...(patch.task !== undefined ? { task: patch.task } : {}),
+      ...(patch.due_date !== undefined ? { due_date: patch.due_date } : {}),
+      ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
+    }),
+    'Failed to update task',
+  );

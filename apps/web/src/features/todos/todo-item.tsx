@@ -1,13 +1,18 @@
 import type { Todo } from '@prodify/contract';
+import { Pencil } from 'lucide-react';
 import { useId } from 'react';
-import { DeleteButton } from '../../components/button';
+import { DeleteButton, IconButton } from '../../components/button';
 import { toastFailure } from '../../lib/toast';
-import { useDeleteTodo, useToggleTodo } from './queries';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
+import { TodoEditor } from './todo-editor';
 
 export function TodoItem({ todo }: { todo: Todo }) {
   const taskId = useId();
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
+  const edit = useEditTodo();
+  const editor = useInPlaceEditor();
   // Shown as toggled while the change is saved and the list reloads.
   const completed = toggle.isPending ? !todo.completed : todo.completed;
 
@@ -15,6 +20,21 @@ export function TodoItem({ todo }: { todo: Todo }) {
     if (toggle.isPending) return;
     toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
   };
+
+  if (editor.editing) {
+    return (
+      <li className="list-item todo editing">
+        <TodoEditor
+          todo={todo}
+          onCancel={editor.close}
+          onSave={(patch) => {
+            editor.close();
+            if (Object.keys(patch).length > 0) edit.mutate({ id: todo.id, patch });
+          }}
+        />
+      </li>
+    );
+  }
 
   return (
     <li className={completed ? 'list-item todo done' : 'list-item todo'}>
@@ -36,12 +56,22 @@ export function TodoItem({ todo }: { todo: Todo }) {
           </span>
         </span>
       </label>
-      <DeleteButton
-        label="Delete task"
-        busy={remove.isPending}
-        describedBy={taskId}
-        onClick={() => remove.mutate(todo.id, { onError: toastFailure('Failed to delete task') })}
-      />
+      <div className="item-actions">
+        <IconButton
+          ref={editor.opener}
+          label="Edit task"
+          aria-describedby={taskId}
+          onClick={editor.open}
+        >
+          <Pencil size={18} aria-hidden="true" />
+        </IconButton>
+        <DeleteButton
+          label="Delete task"
+          busy={remove.isPending}
+          describedBy={taskId}
+          onClick={() => remove.mutate(todo.id, { onError: toastFailure('Failed to delete task') })}
+        />
+      </div>
     </li>
   );
 }
