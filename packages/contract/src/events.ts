@@ -28,6 +28,10 @@ export const EventBodySchema = z.object({
 });
 export type EventBody = z.input<typeof EventBodySchema>;
 
+/** PATCH: any of the body's fields, validated as on create; an empty body changes nothing. */
+export const EventPatchSchema = EventBodySchema.partial();
+export type EventPatch = z.input<typeof EventPatchSchema>;
+
 /** `?date=` filters one day (empty means no filter, as the original); `from`/`to` a range. */
 export const EventQuerySchema = z.object({
   date: z.union([z.literal(''), DateSchema]).optional(),
@@ -55,6 +59,13 @@ export const eventsContract = c.router({
     path: '/api/calendar/events/:id/',
     ...signedInById({ 200: EventSchema }),
     summary: 'One event',
+  },
+  patch: {
+    method: 'PATCH',
+    path: '/api/calendar/events/:id/',
+    body: EventPatchSchema,
+    ...signedInById({ 200: EventSchema, 400: BadRequestSchema }),
+    summary: 'Change some fields of an event (of a whole series: "All events")',
   },
   remove: {
     method: 'DELETE',

@@ -16,7 +16,13 @@ describe('RouteTable', () => {
       'HEAD',
       'OPTIONS',
     ]);
-    expect(table.allowed('/api/calendar/events/6/')).toEqual(['GET', 'DELETE', 'HEAD', 'OPTIONS']);
+    expect(table.allowed('/api/calendar/events/6/')).toEqual([
+      'GET',
+      'PATCH',
+      'DELETE',
+      'HEAD',
+      'OPTIONS',
+    ]);
     expect(table.allowed('/api/notes/delete/2/')).toEqual(['DELETE', 'OPTIONS']);
     expect(table.allowed('/api/settings/')).toEqual(['GET', 'PUT', 'PATCH', 'HEAD', 'OPTIONS']);
   });

@@ -32,7 +32,7 @@ describe('unknown paths and wrong methods', () => {
       ['GET', '/api/summarize/', 'POST, OPTIONS'],
       ['POST', '/api/todos/2/', 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS'],
       ['DELETE', '/api/todos/', 'GET, POST, HEAD, OPTIONS'],
-      ['PATCH', '/api/calendar/events/6/', 'GET, DELETE, HEAD, OPTIONS'],
+      ['PUT', '/api/calendar/events/6/', 'GET, PATCH, DELETE, HEAD, OPTIONS'],
       ['PUT', '/api/calendar/events/', 'GET, POST, HEAD, OPTIONS'],
       ['POST', '/api/settings/', 'GET, PUT, PATCH, HEAD, OPTIONS'],
       ['GET', '/api/delete-account/', 'POST, OPTIONS'],

@@ -98,6 +98,7 @@ describe('owner scoping', () => {
     const idRoutes = CONTRACT_ROUTES.filter((r) => r.hasId);
     expect(idRoutes.map((r) => r.name).sort()).toEqual([
       'events.get',
+      'events.patch',
       'events.remove',
       'notes.get',
       'notes.remove',

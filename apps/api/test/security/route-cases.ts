@@ -46,6 +46,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'events.list': () => ({}),
   'events.create': () => ({ body: { title: 'created', date: '2026-05-05', time: '08:00' } }),
   'events.get': (_, own) => ({ id: own.events[0] }),
+  'events.patch': (_, own) => ({ id: own.events[1], body: { title: 'changed', time: null } }),
   'events.remove': (_, own) => ({ id: own.events[2] }),
   'settings.get': () => ({}),
   'settings.put': (user) => ({
