@@ -19,6 +19,7 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
+import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       todos: todosRoutes(app),
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
+      trash: trashRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,
@@ -195,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestValidationErrorHandler: validationErrorHandler,
     });
   });
+
+  scheduleTrashPurge(app);
 
   if (web) await app.register(staticPlugin, { build: web });
   else app.log.warn({ root: config.webDistDir }, 'web app not built: only the API is served');

@@ -5,6 +5,7 @@ import { notesContract } from './notes';
 import { settingsContract } from './settings';
 import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
+import { trashContract } from './trash';
 
 const c = initContract();
 
@@ -20,6 +21,7 @@ export const contract = c.router(
     todos: todosContract,
     events: eventsContract,
     settings: settingsContract,
+    trash: trashContract,
   },
   { strictStatusCodes: true },
 );

@@ -10,3 +10,4 @@ export * from './rrule';
 export * from './settings';
 export * from './summarize';
 export * from './todos';
+export * from './trash';

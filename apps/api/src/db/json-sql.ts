@@ -32,7 +32,7 @@ export function sqlName(value: string): string {
 }
 
 /** Postgres' own JSON escaping of a value, as JSON.stringify escapes it. */
-function valueSql(ref: string, kind: JsonKind): string {
+export function valueSql(ref: string, kind: JsonKind): string {
   switch (kind) {
     case 'int':
       return `(${ref})::text`;

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { parseRow, type RowDef, type RowOf } from './rows';
 import type { Database, Executor } from './types';
 
@@ -26,20 +26,29 @@ export async function findOwned<R extends OwnedRow>(
   return parseRow(row, found);
 }
 
-/** Deletes one of the user's rows; false when there was none. */
+/** The trash's name for a row of each table (migration 202611260100). */
+export const TRASH_KIND = { notes: 'note', todos: 'todo', events: 'event' } as const;
+
+/**
+ * Deletes one of the user's rows, moving it whole to the trash in the same statement (ADR
+ * 0411): it leaves its table, so its lists, counts and version change as for any delete.
+ * False when there was none.
+ */
 export async function deleteOwned(
   db: Executor,
   table: OwnedTable,
   userId: number,
   id: number,
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom(table)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await sql<{ item_id: number }>`
+    with moved as (
+      delete from ${sql.table(table)} where user_id = ${userId} and id = ${id} returning *
+    )
+    insert into trash (kind, item_id, user_id, data)
+    select ${TRASH_KIND[table]}, moved.id, moved.user_id, to_jsonb(moved) from moved
+    returning item_id
+  `.execute(db);
+  return rows.length > 0;
 }
 
 /** Adds a row for the user and answers its API object (a body's keys are its columns). */

@@ -27,12 +27,22 @@ export interface UserListCountsTable {
   version: number;
 }
 
+/** Deleted notes, to-dos and events, each row kept whole as JSON (migration 202611260100). */
+export interface TrashTable {
+  kind: 'note' | 'todo' | 'event';
+  item_id: number;
+  user_id: number;
+  deleted_at: ColumnType<string, string | undefined, never>;
+  data: unknown;
+}
+
 export interface Database {
   users: UsersTable;
   user_list_counts: UserListCountsTable;
   notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
   todos: TableOf<typeof TODO_ROW>;
   events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
+  trash: TrashTable;
 }
 
 export type Db = Kysely<Database>;

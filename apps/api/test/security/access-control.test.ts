@@ -108,6 +108,9 @@ describe('owner scoping', () => {
       'todos.patch',
       'todos.remove',
       'todos.update',
+      'trash.restoreEvent',
+      'trash.restoreNote',
+      'trash.restoreTodo',
     ]);
     for (const route of idRoutes) {
       for (const id of alice.data[resourceOf(route)]) {

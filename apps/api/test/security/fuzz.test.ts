@@ -160,6 +160,7 @@ function trackObjects(route: ContractRoute, id: string, res: LightMyRequestRespo
   if (!kind) return;
   if (res.statusCode === 201) alice.data[kind].push((res.json() as { id: number }).id);
   if (res.statusCode === 204) alice.data[kind] = alice.data[kind].filter((x) => String(x) !== id);
+  if (res.statusCode === 200 && route.name.startsWith('trash.restore')) alice.data[kind].push(+id);
 }
 
 /** A settings change that succeeded: the user now has new tokens, maybe a new name or password. */

@@ -56,6 +56,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: { username: `${user.username}-patch`, current_password: user.password },
   }),
   'settings.deleteAccount': (user) => ({ body: { password: user.password } }),
+  'trash.list': () => ({}),
+  // The restores run after the deletions (inRunOrder), so these are in the trash by then.
+  'trash.restoreNote': (_, own) => ({ id: own.notes[2] }),
+  'trash.restoreTodo': (_, own) => ({ id: own.todos[2] }),
+  'trash.restoreEvent': (_, own) => ({ id: own.events[2] }),
+  'trash.empty': () => ({}),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */
@@ -71,15 +77,22 @@ export function caseRequest(
   return { method: route.method, url: urlOf(route, id ?? 1), ...rest, headers };
 }
 
-/** Routes in an order where each case still finds what it needs (deletions last). */
+/**
+ * Routes in an order where each case still finds what it needs: deletions, then the restores of
+ * what they deleted, then emptying the trash, and the account last.
+ */
 export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractRoute[] {
   const rank = (r: ContractRoute) =>
     r.name === 'settings.deleteAccount'
-      ? 3
-      : r.method === 'DELETE'
-        ? 2
-        : r.name.startsWith('settings.p')
-          ? 1
-          : 0;
+      ? 5
+      : r.name === 'trash.empty'
+        ? 4
+        : r.name.startsWith('trash.restore')
+          ? 3
+          : r.method === 'DELETE'
+            ? 2
+            : r.name.startsWith('settings.p')
+              ? 1
+              : 0;
   return [...routes].sort((a, b) => rank(a) - rank(b));
 }

@@ -132,6 +132,13 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
+    trash: await db
+      .selectFrom('trash')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('kind')
+      .orderBy('item_id')
+      .execute(),
   };
 }
 
@@ -144,6 +151,7 @@ export async function readBack(app: FastifyInstance, user: TestUser) {
   const notes = await get('/api/notes/');
   const todos = await get('/api/todos/');
   const events = await get('/api/calendar/events/');
+  const trash = await get('/api/trash/');
   const one: Record<string, { status: number; body: string }> = {};
   for (const [list, prefix] of [
     [notes, '/api/notes/'],
@@ -160,6 +168,7 @@ export async function readBack(app: FastifyInstance, user: TestUser) {
     notes,
     todos,
     events,
+    trash,
     one,
   };
 }
