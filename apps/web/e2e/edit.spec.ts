@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, failApi, test } from './fixtures';
+import { apiAs, expect, failApi, isoDate, test } from './fixtures';
 
 test('notes: edit in place (Enter, Ctrl+Enter), summary cleared with the content, kept on reload; Escape cancels', async ({
   authedPage: page,
@@ -198,4 +198,64 @@ test('to-dos: a refused edit is rolled back with a toast', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Failed to update task' })).toBeVisible();
   await expect(page.getByText('Keep me')).toBeVisible();
   await expect(page.getByText('Lost edit')).toHaveCount(0);
+});
+
+test('events: edit title and time in place, kept on reload; a new date moves it off the day', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  const today = isoDate(new Date());
+  const api = apiAs(account, request);
+  await api.createEvent('Standup', today, '08:15:00');
+  await api.createEvent('Holiday', today);
+
+  await page.goto('/calendar');
+  const panel = page.getByRole('region', { name: `Events on ${today}` });
+  const events = panel.getByRole('listitem');
+  await expect(events).toHaveText(['Holiday', 'Standup @ 08:15']);
+
+  const edit = events.filter({ hasText: 'Standup' }).getByRole('button', { name: 'Edit event' });
+  await edit.click();
+  const form = page.getByRole('form', { name: 'Edit event: Standup' });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  await expect(form.getByLabel('Title')).toHaveValue('Standup');
+  await expect(form.getByLabel('Date')).toHaveValue(today);
+  await expect(form.getByLabel('Time (optional)')).toHaveValue('08:15');
+  await expectAxeClean(page, 'event editor');
+
+  await form.getByLabel('Title').fill('Daily standup');
+  await form.getByLabel('Time (optional)').fill('09:45');
+  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH');
+  await form.getByLabel('Title').press('Enter');
+  expect((await patched).request().postDataJSON()).toEqual({
+    title: 'Daily standup',
+    time: '09:45',
+  });
+  await expect(events).toHaveText(['Holiday', 'Daily standup @ 09:45']);
+  await expect(
+    events.filter({ hasText: 'Daily standup' }).getByRole('button', { name: 'Edit event' }),
+  ).toBeFocused();
+
+  // Escape cancels.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' (cancelled)');
+  await page.keyboard.press('Escape');
+  await expect(events).toHaveText(['Holiday', 'Daily standup @ 09:45']);
+
+  await page.reload();
+  await expect(events).toHaveText(['Holiday', 'Daily standup @ 09:45']);
+
+  // Another date: the event leaves this day's list.
+  await events.filter({ hasText: 'Holiday' }).getByRole('button', { name: 'Edit event' }).click();
+  await page
+    .getByRole('form', { name: 'Edit event: Holiday' })
+    .getByLabel('Date')
+    .fill('2031-01-01');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(events).toHaveText(['Daily standup @ 09:45']);
+  const moved = await request.get('/api/calendar/events/?date=2031-01-01', {
+    headers: { authorization: `Bearer ${account.access}` },
+  });
+  expect((await moved.json()).map((e: { title: string }) => e.title)).toEqual(['Holiday']);
 });

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { DeleteButton } from '../../components/button';
-import { eventLabel } from '../../lib/dates';
 import { toastFailure } from '../../lib/toast';
+import { EventItem } from './event-item';
 import { eventsOnDayQuery, useDeleteEvent } from './queries';
 
 export function EventList({ date }: { date: string }) {
@@ -13,16 +12,14 @@ export function EventList({ date }: { date: string }) {
   return (
     <ul className="list events">
       {events.map((event) => (
-        <li key={event.id} className="list-item event">
-          <span className="event-label">{eventLabel(event)}</span>
-          <DeleteButton
-            label="Delete event"
-            busy={remove.isPending && remove.variables === event.id}
-            onClick={() =>
-              remove.mutate(event.id, { onError: toastFailure('Failed to delete event') })
-            }
-          />
-        </li>
+        <EventItem
+          key={event.id}
+          event={event}
+          deleting={remove.isPending && remove.variables === event.id}
+          onDelete={() =>
+            remove.mutate(event.id, { onError: toastFailure('Failed to delete event') })
+          }
+        />
       ))}
     </ul>
   );
