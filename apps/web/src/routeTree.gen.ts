@@ -19,6 +19,7 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar';
 import { Route as AppNoteHistoryRouteImport } from './routes/_app/note-history';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppTodoRouteImport } from './routes/_app/todo';
+import { Route as AppNoteHistoryIdRouteImport } from './routes/_app/note-history_.$id';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -69,6 +70,11 @@ const AppTodoRoute = AppTodoRouteImport.update({
   path: '/todo',
   getParentRoute: () => AppRoute,
 } as any);
+const AppNoteHistoryIdRoute = AppNoteHistoryIdRouteImport.update({
+  id: '/note-history_/$id',
+  path: '/note-history/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   '/note-history': typeof AppNoteHistoryRoute;
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
+  '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRoutesByTo {
   '/landing': typeof LandingRoute;
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
   '/': typeof AppIndexRoute;
+  '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/todo': typeof AppTodoRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/note-history_/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -116,7 +125,8 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/note-history'
     | '/settings'
-    | '/todo';
+    | '/todo'
+    | '/note-history/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/landing'
@@ -127,7 +137,8 @@ export interface FileRouteTypes {
     | '/note-history'
     | '/settings'
     | '/todo'
-    | '/';
+    | '/'
+    | '/note-history/$id';
   id:
     | '__root__'
     | '/_app'
@@ -139,7 +150,8 @@ export interface FileRouteTypes {
     | '/_app/note-history'
     | '/_app/settings'
     | '/_app/todo'
-    | '/_app/';
+    | '/_app/'
+    | '/_app/note-history_/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -222,6 +234,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTodoRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/note-history_/$id': {
+      id: '/_app/note-history_/$id';
+      path: '/note-history/$id';
+      fullPath: '/note-history/$id';
+      preLoaderRoute: typeof AppNoteHistoryIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -231,6 +250,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTodoRoute: typeof AppTodoRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppNoteHistoryIdRoute: typeof AppNoteHistoryIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -239,6 +259,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppTodoRoute: AppTodoRoute,
   AppIndexRoute: AppIndexRoute,
+  AppNoteHistoryIdRoute: AppNoteHistoryIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -1,22 +1,27 @@
 import type { Note } from '@prodify/contract';
-import { Pencil, Sparkles } from 'lucide-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
 import { useId } from 'react';
-import { Button, DeleteButton, IconButton } from '../../components/button';
+import { DeleteButton, IconButton } from '../../components/button';
+import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
 import { toast, toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { NoteEditor } from './note-editor';
-import { useDeleteNote, useEditNote, useSummarizeNote } from './queries';
+import { notePreview } from './note-preview';
+import { NoteSummary, SummarizeButton } from './note-summary';
+import { summarizeKey, useDeleteNote, useEditNote } from './queries';
 
+/** A note in the list: its title (a link to the note), its first lines, and its actions. */
 export function NoteItem({ note }: { note: Note }) {
   const titleId = useId();
-  const summarize = useSummarizeNote(note.id);
   const remove = useDeleteNote();
   const edit = useEditNote();
   const editor = useInPlaceEditor();
-
-  const onSummarize = () =>
-    summarize.mutate(undefined, { onError: toastFailure('Failed to summarize note.') });
+  const preview = notePreview(note.content);
+  const params = { id: String(note.id) };
+  const summarizing = useIsMutating({ mutationKey: summarizeKey(note.id) }) > 0;
 
   const onDelete = () =>
     remove.mutate(note.id, {
@@ -40,14 +45,12 @@ export function NoteItem({ note }: { note: Note }) {
   }
 
   return (
-    <li
-      className="list-item note"
-      aria-labelledby={titleId}
-      aria-busy={summarize.isPending || undefined}
-    >
+    <li className="list-item note" aria-labelledby={titleId} aria-busy={summarizing || undefined}>
       <div className="note-head">
         <h3 className="note-title" id={titleId}>
-          {note.title}
+          <Link to="/note-history/$id" params={params} className="note-link">
+            {note.title}
+          </Link>
         </h3>
         <div className="item-actions">
           <IconButton
@@ -66,27 +69,24 @@ export function NoteItem({ note }: { note: Note }) {
           />
         </div>
       </div>
-      <p className="note-content">{note.content}</p>
+      <MarkdownText text={preview.text} headingBase={4} className="note-content" />
+      {preview.more ? (
+        <Link
+          to="/note-history/$id"
+          params={params}
+          className="show-more"
+          aria-describedby={titleId}
+        >
+          Show more
+        </Link>
+      ) : null}
       <div className="note-foot">
         <time className="muted" dateTime={note.created_at}>
           {formatUsDate(note.created_at)}
         </time>
-        <Button
-          variant="success"
-          busy={summarize.isPending}
-          aria-describedby={titleId}
-          icon={<Sparkles size={16} aria-hidden="true" />}
-          onClick={onSummarize}
-        >
-          {summarize.isPending ? 'Summarizing...' : 'Summarize'}
-        </Button>
+        <SummarizeButton id={note.id} describedBy={titleId} />
       </div>
-      {note.summary ? (
-        <div className="summary">
-          <strong>Summary:</strong>
-          <p>{note.summary}</p>
-        </div>
-      ) : null}
+      <NoteSummary summary={note.summary} />
     </li>
   );
 }

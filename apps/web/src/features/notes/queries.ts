@@ -1,11 +1,23 @@
 import type { Note, NoteBody } from '@prodify/contract';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
 import { pageAnswer, pageQuery, useCreateItem, useDeleteItem } from '../../lib/list-queries';
-import { useOptimisticEdit } from '../../lib/optimistic-edit';
-import type { PageOf } from '../../lib/pagination';
+import { updateCachedItem, useOptimisticEdit } from '../../lib/optimistic-edit';
 
-export const noteKeys = { all: ['notes'] as const };
+export const noteKeys = {
+  all: ['notes'] as const,
+  one: (id: number) => ['notes', 'one', id] as const,
+};
+
+/** One note (`GET /api/notes/:id/`), or null when there is none with this id (404). */
+export const noteQuery = (id: number) =>
+  queryOptions({
+    queryKey: noteKeys.one(id),
+    queryFn: async ({ signal }) => {
+      const res = await client.notes.get({ params: { id }, fetchOptions: { signal } });
+      return res.status === 404 ? null : expectStatus(res, 200);
+    },
+  });
 
 /** One page of notes, newest first (`?page=N&page_size=10&ordering=-created_at`). */
 export const notesPageQuery = (page: number) =>
@@ -22,22 +34,17 @@ export const useCreateNote = () => useCreateItem<NoteBody>(noteKeys.all, client.
 
 export const useDeleteNote = () => useDeleteItem(noteKeys.all, client.notes);
 
-/** Puts a freshly made summary on the note wherever a cached page shows it. */
-function storeSummary(queryClient: QueryClient, id: number, summary: string) {
-  queryClient.setQueriesData<PageOf<Note>>({ queryKey: noteKeys.all }, (page) =>
-    page
-      ? { ...page, results: page.results.map((n) => (n.id === id ? { ...n, summary } : n)) }
-      : page,
-  );
-}
+export const summarizeKey = (id: number) => ['notes', 'summarize', id] as const;
 
 /** `POST /api/notes/:id/summarize/`: the summary is saved on the note, so it survives a reload. */
 export function useSummarizeNote(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['notes', 'summarize', id],
+    mutationKey: summarizeKey(id),
     mutationFn: async () => expectStatus(await client.notes.summarize({ params: { id } }), 200),
-    onSuccess: ({ summary }) => storeSummary(queryClient, id, summary),
+    // The summary goes on the note wherever a cached page (or the note's view) shows it.
+    onSuccess: ({ summary }) =>
+      updateCachedItem<Note>(queryClient, noteKeys.all, id, (n) => ({ ...n, summary })),
   });
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadMarkdown } from '../../components/markdown-lazy';
 import { usePageParam } from '../../components/paged-list';
 import { NoteForm } from '../../features/notes/note-form';
 import { NoteItem } from '../../features/notes/note-item';
@@ -6,8 +7,14 @@ import { notesPageQuery } from '../../features/notes/queries';
 import { ListScreen } from './-components/list-screen';
 import { pagedRoute } from './-components/paged-route';
 
+const paged = pagedRoute(notesPageQuery);
+
 export const Route = createFileRoute('/_app/note-history')({
-  ...pagedRoute(notesPageQuery),
+  ...paged,
+  loader: (load) => {
+    void loadMarkdown();
+    return paged.loader(load);
+  },
   component: NotesPage,
 });
 
