@@ -19,6 +19,7 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar';
 import { Route as AppNoteHistoryRouteImport } from './routes/_app/note-history';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppTodoRouteImport } from './routes/_app/todo';
+import { Route as AppTrashRouteImport } from './routes/_app/trash';
 import { Route as AppNoteHistoryIdRouteImport } from './routes/_app/note-history_.$id';
 
 const AppRoute = AppRouteImport.update({
@@ -70,6 +71,11 @@ const AppTodoRoute = AppTodoRouteImport.update({
   path: '/todo',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AppRoute,
+} as any);
 const AppNoteHistoryIdRoute = AppNoteHistoryIdRouteImport.update({
   id: '/note-history_/$id',
   path: '/note-history/$id',
@@ -86,6 +92,7 @@ export interface FileRoutesByFullPath {
   '/note-history': typeof AppNoteHistoryRoute;
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
+  '/trash': typeof AppTrashRoute;
   '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRoutesByTo {
@@ -97,6 +104,7 @@ export interface FileRoutesByTo {
   '/note-history': typeof AppNoteHistoryRoute;
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
+  '/trash': typeof AppTrashRoute;
   '/': typeof AppIndexRoute;
   '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
@@ -111,6 +119,7 @@ export interface FileRoutesById {
   '/_app/note-history': typeof AppNoteHistoryRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/todo': typeof AppTodoRoute;
+  '/_app/trash': typeof AppTrashRoute;
   '/_app/': typeof AppIndexRoute;
   '/_app/note-history_/$id': typeof AppNoteHistoryIdRoute;
 }
@@ -126,6 +135,7 @@ export interface FileRouteTypes {
     | '/note-history'
     | '/settings'
     | '/todo'
+    | '/trash'
     | '/note-history/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/note-history'
     | '/settings'
     | '/todo'
+    | '/trash'
     | '/'
     | '/note-history/$id';
   id:
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | '/_app/note-history'
     | '/_app/settings'
     | '/_app/todo'
+    | '/_app/trash'
     | '/_app/'
     | '/_app/note-history_/$id';
   fileRoutesById: FileRoutesById;
@@ -234,6 +246,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTodoRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/trash': {
+      id: '/_app/trash';
+      path: '/trash';
+      fullPath: '/trash';
+      preLoaderRoute: typeof AppTrashRouteImport;
+      parentRoute: typeof AppRoute;
+    };
     '/_app/note-history_/$id': {
       id: '/_app/note-history_/$id';
       path: '/note-history/$id';
@@ -249,6 +268,7 @@ interface AppRouteChildren {
   AppNoteHistoryRoute: typeof AppNoteHistoryRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTodoRoute: typeof AppTodoRoute;
+  AppTrashRoute: typeof AppTrashRoute;
   AppIndexRoute: typeof AppIndexRoute;
   AppNoteHistoryIdRoute: typeof AppNoteHistoryIdRoute;
 }
@@ -258,6 +278,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNoteHistoryRoute: AppNoteHistoryRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTodoRoute: AppTodoRoute,
+  AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
   AppNoteHistoryIdRoute: AppNoteHistoryIdRoute,
 };

@@ -1,5 +1,5 @@
 import { LoaderCircle, type LucideIcon, Trash2 } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'success' | 'danger' | 'ghost';
 
@@ -94,7 +94,7 @@ interface DeleteButtonProps {
   busy: boolean;
   /** The id of what it deletes (a title), read after the button's name. */
   describedBy?: string;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** The trash button of a list item. */

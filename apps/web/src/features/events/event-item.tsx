@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@prodify/contract';
 import { Pencil } from 'lucide-react';
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
 import { eventLabel } from '../../lib/dates';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
@@ -10,7 +10,7 @@ import { useEditEvent } from './queries';
 interface EventItemProps {
   event: CalendarEvent;
   deleting: boolean;
-  onDelete: () => void;
+  onDelete: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */

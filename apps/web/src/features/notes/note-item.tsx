@@ -2,12 +2,14 @@ import type { Note } from '@prodify/contract';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
-import { toast, toastFailure } from '../../lib/toast';
+import { focusAfterDelete } from '../../lib/focus-after-delete';
+import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useOfferUndo } from '../trash/undo';
 import { NoteEditor } from './note-editor';
 import { notePreview } from './note-preview';
 import { NoteSummary, SummarizeButton } from './note-summary';
@@ -23,11 +25,18 @@ export function NoteItem({ note }: { note: Note }) {
   const params = { id: String(note.id) };
   const summarizing = useIsMutating({ mutationKey: summarizeKey(note.id) }) > 0;
 
-  const onDelete = () =>
+  const offerUndo = useOfferUndo('note');
+
+  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
+    const refocus = focusAfterDelete(event.currentTarget);
     remove.mutate(note.id, {
-      onSuccess: () => toast.success('Note deleted!'),
+      onSuccess: () => {
+        offerUndo(note.id, 'Note deleted!');
+        refocus();
+      },
       onError: toastFailure('Failed to delete note.'),
     });
+  };
 
   if (editor.editing) {
     return (

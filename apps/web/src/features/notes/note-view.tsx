@@ -5,9 +5,10 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
-import { toast, toastFailure } from '../../lib/toast';
+import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { useTitle } from '../../lib/use-title';
+import { useOfferUndo } from '../trash/undo';
 import { NoteEditor } from './note-editor';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { useDeleteNote, useEditNote } from './queries';
@@ -28,12 +29,13 @@ export function NoteView({ note }: { note: Note }) {
   const remove = useDeleteNote();
   const editor = useInPlaceEditor();
   const navigate = useNavigate();
+  const offerUndo = useOfferUndo('note');
 
   const onDelete = () => {
     // Leave first: the note's own query is not asked for again once it is gone.
     void navigate({ to: '/note-history' });
     remove.mutate(note.id, {
-      onSuccess: () => toast.success('Note deleted!'),
+      onSuccess: () => offerUndo(note.id, 'Note deleted!'),
       onError: toastFailure('Failed to delete note.'),
     });
   };

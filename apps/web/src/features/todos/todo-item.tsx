@@ -1,9 +1,11 @@
 import type { Todo } from '@prodify/contract';
 import { Pencil } from 'lucide-react';
-import { useId } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
+import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useOfferUndo } from '../trash/undo';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
 
@@ -13,6 +15,18 @@ export function TodoItem({ todo }: { todo: Todo }) {
   const remove = useDeleteTodo();
   const edit = useEditTodo();
   const editor = useInPlaceEditor();
+  const offerUndo = useOfferUndo('todo');
+
+  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
+    const refocus = focusAfterDelete(event.currentTarget);
+    remove.mutate(todo.id, {
+      onSuccess: () => {
+        offerUndo(todo.id, 'Task deleted.');
+        refocus();
+      },
+      onError: toastFailure('Failed to delete task'),
+    });
+  };
   // Shown as toggled while the change is saved and the list reloads.
   const completed = toggle.isPending ? !todo.completed : todo.completed;
 
@@ -69,7 +83,7 @@ export function TodoItem({ todo }: { todo: Todo }) {
           label="Delete task"
           busy={remove.isPending}
           describedBy={taskId}
-          onClick={() => remove.mutate(todo.id, { onError: toastFailure('Failed to delete task') })}
+          onClick={onDelete}
         />
       </div>
     </li>
