@@ -1,11 +1,12 @@
 import type { Todo } from '@prodify/contract';
-import { Pencil } from 'lucide-react';
+import { CalendarClock, Pencil, TriangleAlert } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { useOfferUndo } from '../trash/undo';
+import { dueStatus } from './due-status';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
 
@@ -67,6 +68,7 @@ export function TodoItem({ todo }: { todo: Todo }) {
           <span className="todo-meta">
             {todo.due_date ? <span className="muted">Due: {todo.due_date}</span> : null}
             <span className={`badge priority-${todo.priority}`}>Priority: {todo.priority}</span>
+            <DueMark status={dueStatus({ ...todo, completed })} />
           </span>
         </span>
       </label>
@@ -88,4 +90,25 @@ export function TodoItem({ todo }: { todo: Todo }) {
       </div>
     </li>
   );
+}
+
+/** "Overdue" / "Due today": a word and an icon, not a colour alone. */
+function DueMark({ status }: { status: ReturnType<typeof dueStatus> }) {
+  if (status === 'overdue') {
+    return (
+      <span className="badge due-mark overdue">
+        <TriangleAlert size={14} aria-hidden="true" />
+        Overdue
+      </span>
+    );
+  }
+  if (status === 'today') {
+    return (
+      <span className="badge due-mark due-today">
+        <CalendarClock size={14} aria-hidden="true" />
+        Due today
+      </span>
+    );
+  }
+  return null;
 }

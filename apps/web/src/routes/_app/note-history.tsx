@@ -25,6 +25,7 @@ function NotesPage() {
       title="Note History"
       listTitle="Your notes"
       loadError="Failed to load notes."
+      newLabel="New note"
       form={<NoteForm onCreated={() => goTo(1)} />}
       pageQuery={notesPageQuery}
       pagesLabel="Notes pages"

@@ -16,6 +16,7 @@ function TodoPage() {
       title="My To-Do List"
       listTitle="Tasks"
       loadError="Error loading todos"
+      newLabel="New task"
       form={<TodoForm />}
       pageQuery={todosPageQuery}
       pagesLabel="To-do pages"
