@@ -13,6 +13,11 @@
  *                      [--cache]  (the list cache on: then it measures cache hits, not the query)
  *
  * The goal (issue 5): <= 5 ms of server time for each page on Postgres.
+ *
+ * Search (issue 10, ADR 0410): the user's notes each carry two words of a 40-word vocabulary
+ * (every tenth note one in its title too), so a two-word search matches about 125 of them. It
+ * times `?search=` as a whole list and as page 1, prints the EXPLAIN ANALYZE of both statements
+ * and whether they use the trigram index. Goal: <= 20 ms server time (median) on Postgres.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,6 +26,7 @@ import { startApi } from './lib/api-process';
 import { type Backend, backendsFrom, parseArgs } from './lib/args';
 import { freshBackend } from './lib/backend';
 import { ApiClient } from './lib/client';
+import { explainNoteSearch } from './lib/explain';
 import { machineLoad, ms, percentile, table } from './lib/stats';
 
 const args = parseArgs();
@@ -33,6 +39,14 @@ const otherUsers = 1_000;
 const perOtherUser = 20;
 const PAGE_SIZE = 10;
 const GOAL_MS = 5;
+const SEARCH_GOAL_MS = 20;
+const WORDS = `apricot banjo cobalt dahlia ember fjord glacier harbor iris juniper kestrel lagoon
+  meadow nectar orchid pebble quartz raven saffron tundra umber violet willow xenon yarrow zephyr
+  almond birch cedar delta falcon garnet hazel indigo jasper kelp lotus maple nutmeg olive`
+  .split(/\s+/)
+  .filter(Boolean);
+/** Two words of the vocabulary, of notes g % 40 = 18 with (g / 40) % 40 = 7, and the converse. */
+const SEARCH = 'Saffron HARBOR';
 
 async function seed(
   kind: Backend,
@@ -63,11 +77,13 @@ async function seed(
       where u.id <> ${userId}`.execute(db);
     await sql`
       insert into notes (user_id, title, content, created_at, updated_at)
-      select ${userId}, 'Note ' || g || ': planning',
+      select ${userId},
+             'Note ' || g || ': planning' || case when g % 10 = 0 then ' ' || w[1 + g % 40] else '' end,
              'Meeting notes ' || g || '. We went through the quarterly plan, agreed on the next '
-               || 'three milestones and moved the release review to Thursday.',
+               || 'three milestones and moved the release review to Thursday. Topics: '
+               || w[1 + g % 40] || ', ' || w[1 + (g / 40) % 40] || '.',
              timestamptz '2024-01-01 00:00Z' + g * interval '1 minute', now()
-      from generate_series(1, ${rowsPerList}) g`.execute(db);
+      from generate_series(1, ${rowsPerList}) g, (select ${WORDS}::text[] as w) words`.execute(db);
     await sql`
       insert into todos (user_id, task, due_date, priority, completed, created_at)
       select ${userId}, 'Task ' || g || ': follow up on the release checklist',
@@ -86,6 +102,7 @@ async function seed(
 interface Row {
   backend: Backend;
   list: string;
+  url: string;
   page: number;
   /** The X-Request-Id of each timed request, to find its server time in the log. */
   ids: string[];
@@ -121,41 +138,64 @@ async function bench(kind: Backend): Promise<Row[]> {
       const lastPage = Math.ceil(rowsPerList / PAGE_SIZE);
       const pages = [1, Math.ceil(lastPage / 2), lastPage];
       let n = 0;
-      for (const list of ['notes', 'todos']) {
-        for (const page of pages) {
-          const url = `/api/${list}/?page=${page}`;
-          const client: number[] = [];
-          const ids: string[] = [];
-          let body: { count: number; results: unknown[] } = { count: 0, results: [] };
-          for (let i = 0; i < requests + 20; i++) {
-            const requestId = `scale-${++n}`;
-            const start = performance.now();
-            const res = await reader.request<typeof body>('GET', url, undefined, {
-              headers: { 'x-request-id': requestId },
-            });
-            const elapsed = performance.now() - start;
-            if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-            body = res.body;
-            // The first 20 warm the caches and the JIT up.
-            if (i >= 20) {
-              client.push(elapsed);
-              ids.push(requestId);
-            }
-          }
-          rows.push({
-            backend: kind,
-            list,
-            page,
-            ids,
-            server: [],
-            client,
-            count: body.count,
-            results: body.results.length,
+      const search = `search=${encodeURIComponent(SEARCH)}`;
+      const urls = [
+        ...['notes', 'todos'].flatMap((list) =>
+          pages.map((page) => ({ list, page, url: `/api/${list}/?page=${page}` })),
+        ),
+        { list: 'search', page: 0, url: `/api/notes/?${search}` },
+        { list: 'search', page: 1, url: `/api/notes/?${search}&page=1` },
+      ];
+      for (const { list, page, url } of urls) {
+        const client: number[] = [];
+        const ids: string[] = [];
+        type Body = { count: number; results: unknown[] } | unknown[];
+        let body: Body = { count: 0, results: [] };
+        for (let i = 0; i < requests + 20; i++) {
+          const requestId = `scale-${++n}`;
+          const start = performance.now();
+          const res = await reader.request<Body>('GET', url, undefined, {
+            headers: { 'x-request-id': requestId },
           });
+          const elapsed = performance.now() - start;
+          if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+          body = res.body;
+          // The first 20 warm the caches and the JIT up.
+          if (i >= 20) {
+            client.push(elapsed);
+            ids.push(requestId);
+          }
         }
+        rows.push({
+          backend: kind,
+          list,
+          url,
+          page,
+          ids,
+          server: [],
+          client,
+          count: Array.isArray(body) ? body.length : body.count,
+          results: Array.isArray(body) ? body.length : body.results.length,
+        });
       }
     } finally {
       await api.stop('SIGTERM');
+    }
+    const handle =
+      kind === 'postgres'
+        ? openPostgres(backend.databaseUrl as string)
+        : await openPGlite({ dataDir: path.join(backend.dataDir, 'pglite') });
+    try {
+      const plans = await explainNoteSearch(handle.db, id, SEARCH);
+      for (const [name, plan] of Object.entries(plans)) {
+        const used = plan.includes('notes_search_idx');
+        console.log(
+          `\n  ${kind}: EXPLAIN ANALYZE of ?search=${SEARCH} (${name}); index used: ${used ? 'yes' : 'NO'}\n${plan}`,
+        );
+        if (!used) process.exitCode = 1;
+      }
+    } finally {
+      await handle.close();
     }
     // Server times from the log: `request completed` lines carry responseTime (ms).
     const times = new Map<string, number>();
@@ -186,7 +226,7 @@ console.log(
   `\n${table(
     ['back end / page', 'count', 'results', 'server p50', 'server p99', 'round trip p50', 'p99'],
     all.map((r) => [
-      `${r.backend} GET /api/${r.list}/?page=${r.page}`,
+      `${r.backend} GET ${r.url}`,
       String(r.count),
       String(r.results),
       ms(percentile(r.server, 50)),
@@ -196,17 +236,32 @@ console.log(
     ]),
   )}`,
 );
-const wrong = all.filter((r) => r.count !== rowsPerList || r.results !== PAGE_SIZE);
-const pg = all.filter((r) => r.backend === 'postgres');
+const pages = all.filter((r) => r.list !== 'search');
+const searches = all.filter((r) => r.list === 'search');
+const wrong = [
+  ...pages.filter((r) => r.count !== rowsPerList || r.results !== PAGE_SIZE),
+  // Every note has one of 1,600 ordered pairs of words; the search matches two pairs.
+  ...searches.filter((r) => Math.abs(r.count - (2 * rowsPerList) / 1_600) > 2 || r.results === 0),
+];
+const pg = pages.filter((r) => r.backend === 'postgres');
 const worst = Math.max(...pg.map((r) => percentile(r.server, 50)));
 const parts = backends.map((b) => {
   const rs = all.filter((r) => r.backend === b);
-  return `${b} server p50 ${rs.map((r) => `${r.list} p${r.page} ${ms(percentile(r.server, 50))}`).join(', ')}`;
+  const name = (r: Row) =>
+    r.list === 'search' ? `search ${r.page ? 'page 1' : 'list'}` : `${r.list} p${r.page}`;
+  return `${b} server p50 ${rs.map((r) => `${name(r)} ${ms(percentile(r.server, 50))}`).join(', ')}`;
 });
 console.log(`\nbench:scale summary: ${parts.join('; ')}`);
 if (pg.length) {
   console.log(
     `Goal on Postgres, <= ${GOAL_MS} ms server time per page (median): highest ${ms(worst)} (${worst <= GOAL_MS ? 'met' : 'NOT MET'})`,
+  );
+}
+const pgSearch = searches.filter((r) => r.backend === 'postgres');
+if (pgSearch.length) {
+  const worstSearch = Math.max(...pgSearch.map((r) => percentile(r.server, 50)));
+  console.log(
+    `Goal on Postgres, two-word ?search= over ${rowsPerList.toLocaleString('en-US')} notes <= ${SEARCH_GOAL_MS} ms server time (median): highest ${ms(worstSearch)} (${worstSearch <= SEARCH_GOAL_MS ? 'met' : 'NOT MET'})`,
   );
 }
 if (wrong.length) {

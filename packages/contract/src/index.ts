@@ -7,6 +7,7 @@ export * from './notes';
 export * from './password';
 export * from './routes';
 export * from './rrule';
+export * from './search';
 export * from './settings';
 export * from './summarize';
 export * from './todos';

@@ -10,6 +10,7 @@ import {
   removeRoute,
   signedInById,
 } from './routes';
+import { SearchQuerySchema } from './search';
 import { SummarySchema } from './summarize';
 
 const c = initContract();
@@ -36,8 +37,13 @@ export type NotePage = z.infer<typeof NotePageSchema>;
 
 export const NoteOrderingSchema = z.enum(['created_at', '-created_at']);
 
+/**
+ * `?search=` keeps the notes whose title or content holds every term (DRF's SearchFilter, case-
+ * and accent-insensitive), those with every term in the title first unless `?ordering=` is given.
+ */
 export const NoteListQuerySchema = PageQuerySchema.extend({
   ordering: NoteOrderingSchema.optional(),
+  search: SearchQuerySchema,
 });
 
 export const notesContract = c.router({

@@ -17,6 +17,7 @@ import {
   removeRoute,
   signedInById,
 } from './routes';
+import { SearchQuerySchema } from './search';
 
 const c = initContract();
 
@@ -53,12 +54,31 @@ export type TodoPage = z.infer<typeof TodoPageSchema>;
 
 /**
  * `-created_at` (newest first) is the original order. `due_date` sorts by due date with
- * undated to-dos last, newest first within a day: the order the web app shows.
+ * undated to-dos last, newest first within a day: the order the web app shows. `-due_date` is
+ * latest first, undated still last. `priority` is by importance, not by letter: `-priority` is
+ * High, Medium, Low. Ties go newest first. An unknown field is a 400 (DRF ignores it).
  */
-export const TodoOrderingSchema = z.enum(['-created_at', 'created_at', 'due_date']);
+export const TodoOrderingSchema = z.enum([
+  '-created_at',
+  'created_at',
+  'due_date',
+  '-due_date',
+  'priority',
+  '-priority',
+]);
+export type TodoOrdering = z.infer<typeof TodoOrderingSchema>;
 
+/** Priorities from the least to the most important (`?ordering=priority`). */
+export const PRIORITY_IMPORTANCE: readonly Priority[] = ['L', 'M', 'H'];
+
+/**
+ * `?search=` keeps the to-dos whose task holds every term (DRF's SearchFilter, case- and
+ * accent-insensitive); `?completed=true|false` the done or the open ones.
+ */
 export const TodoListQuerySchema = PageQuerySchema.extend({
   ordering: TodoOrderingSchema.optional(),
+  search: SearchQuerySchema,
+  completed: z.enum(['true', 'false']).optional(),
 });
 
 export const todosContract = c.router({

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
@@ -157,6 +159,8 @@ export async function openPGlite(options: PGliteOptions = {}): Promise<DatabaseH
     const client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       parsers: TYPE_PARSERS,
+      // Search (migration 202611260110, ADR 0410); Postgres has them as contrib extensions.
+      extensions: { pg_trgm, unaccent },
       startParams: [
         ...PGlite.defaultStartParams,
         '-c',

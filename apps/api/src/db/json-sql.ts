@@ -21,6 +21,20 @@ export interface OrderTerm {
   column: string;
   direction: 'asc' | 'desc';
   nulls?: 'first' | 'last';
+  /** Order by the value's place in this list (e.g. priorities by importance), not the value. */
+  rank?: readonly string[];
+}
+
+const CONSTANT = /^[A-Za-z0-9_]+$/;
+
+/** A column, or its value's place in a list of plain constants. */
+function orderValueSql(ref: string, rank: readonly string[] | undefined): string {
+  if (!rank) return ref;
+  const values = rank.map((value) => {
+    if (!CONSTANT.test(value)) throw new Error(`not a plain constant: ${value}`);
+    return `'${value}'`;
+  });
+  return `array_position(array[${values.join(', ')}]::text[], ${ref}::text)`;
 }
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
@@ -69,7 +83,7 @@ export function orderSql(alias: string | undefined, order: readonly OrderTerm[])
   return order
     .map(
       (t) =>
-        `${alias ? `${sqlName(alias)}.` : ''}${sqlName(t.column)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`,
+        `${orderValueSql(`${alias ? `${sqlName(alias)}.` : ''}${sqlName(t.column)}`, t.rank)} ${t.direction}${t.nulls ? ` nulls ${t.nulls}` : ''}`,
     )
     .join(', ');
 }
@@ -77,7 +91,7 @@ export function orderSql(alias: string | undefined, order: readonly OrderTerm[])
 /** The same order read from the other end. */
 export function reversed(order: readonly OrderTerm[]): OrderTerm[] {
   return order.map((t) => ({
-    column: t.column,
+    ...t,
     direction: t.direction === 'asc' ? 'desc' : 'asc',
     // Postgres puts nulls last ascending and first descending unless told otherwise.
     nulls: (t.nulls ?? (t.direction === 'asc' ? 'last' : 'first')) === 'last' ? 'first' : 'last',

@@ -3,6 +3,7 @@ import * as createTables from './migrations/202611211600_create_tables';
 import * as listCounts from './migrations/202611221000_list_counts';
 import * as listVersions from './migrations/202611231000_list_versions';
 import * as createTrash from './migrations/202611260100_create_trash';
+import * as addSearchIndexes from './migrations/202611260110_add_search_indexes';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611221000_list_counts': listCounts,
   '202611231000_list_versions': listVersions,
   '202611260100_create_trash': createTrash,
+  '202611260110_add_search_indexes': addSearchIndexes,
 };
 
 export const staticMigrations: MigrationProvider = {

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { jsonText, type PageResult, pageRequest, paginateJson } from '../../lib/pagination';
 import type { OrderTerm } from '../json-sql';
 import type { RowDef, RowOf } from '../rows';
 import type { Executor } from '../types';
 import type { ListCache } from './list-cache';
 import { jsonList, jsonPage, type ListCountColumn } from './list-queries';
+import { rankedList, rankedPage } from './ranked-queries';
 
 /** One list route: its rows, and the order and filter its query asks for. */
 export interface ListSpec<Q, R extends RowDef = RowDef> {
@@ -13,6 +14,11 @@ export interface ListSpec<Q, R extends RowDef = RowDef> {
   order(query: Q): readonly OrderTerm[];
   /** A condition on the rows (alias `r`), when the query filters them. */
   where?(query: Q): RawBuilder<unknown> | undefined;
+  /**
+   * A condition whose rows come first, before the order (`?search=`'s title hits), when the
+   * query asks for one; then the list is read by db/lists/ranked-queries.ts.
+   */
+  first?(query: Q): RawBuilder<boolean> | undefined;
 }
 
 /** A list that answers DRF's page object for `?page=`, counted by `user_list_counts`. */
@@ -53,8 +59,12 @@ export async function listAnswer<Q extends object, R extends RowDef>(
   query: Q,
 ): Promise<{ status: 200; body: Item<R>[] }> {
   const key = cacheKey(spec as ListSpec<never>, query);
+  const first = spec.first?.(query);
+  const where = spec.where?.(query);
   const { body } = await source.listCache.list(source.db, userId, key, () =>
-    jsonList(source.db, spec.row, userId, spec.order(query), spec.where?.(query)),
+    first
+      ? rankedList(source.db, spec.row, userId, spec.order(query), where ?? sql`true`, first)
+      : jsonList(source.db, spec.row, userId, spec.order(query), where),
   );
   return { status: 200, body: jsonText<Item<R>[]>(reply, body) };
 }
@@ -71,18 +81,31 @@ export async function pagedListAnswer<Q extends PageQuery, R extends RowDef>(
   const page = pageRequest(query);
   if (!page) return listAnswer(source, userId, reply, spec, query);
   const key = cacheKey(spec as ListSpec<never>, query);
+  const first = spec.first?.(query);
+  const where = spec.where?.(query);
   return paginateJson<Item<R>>(request, reply, page, (limit, offset) =>
     source.listCache.page(source.db, userId, key, limit, offset, () =>
-      jsonPage(
-        source.db,
-        spec.row,
-        spec.count,
-        userId,
-        spec.order(query),
-        offset,
-        limit,
-        spec.where?.(query),
-      ),
+      first
+        ? rankedPage(
+            source.db,
+            spec.row,
+            userId,
+            spec.order(query),
+            offset,
+            limit,
+            where ?? sql`true`,
+            first,
+          )
+        : jsonPage(
+            source.db,
+            spec.row,
+            spec.count,
+            userId,
+            spec.order(query),
+            offset,
+            limit,
+            where,
+          ),
     ),
   );
 }

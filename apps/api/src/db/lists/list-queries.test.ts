@@ -100,7 +100,14 @@ const DATED_TODOS: PagedListSpec<object> = {
 };
 
 const NOTE_QUERIES = [{}, { ordering: 'created_at' }, { ordering: '-created_at' }] as const;
-const TODO_QUERIES = [{}, { ordering: 'created_at' }, { ordering: 'due_date' }] as const;
+const TODO_QUERIES = [
+  {},
+  { ordering: 'created_at' },
+  { ordering: 'due_date' },
+  { ordering: '-due_date' },
+  { ordering: 'priority' },
+  { ordering: '-priority' },
+] as const;
 const EVENT_QUERIES = [
   {},
   { date: '2026-03-01' },

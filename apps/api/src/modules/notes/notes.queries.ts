@@ -1,18 +1,36 @@
-import type { NoteBodySchema, NoteListQuerySchema } from '@prodify/contract';
+import { type NoteBodySchema, type NoteListQuerySchema, searchTerms } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { PagedListSpec } from '../../db/lists/list-answer';
 import { findOwned } from '../../db/owned';
 import { parseRow } from '../../db/rows';
+import { allTermsIn } from '../../db/search';
 import { NOTE_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 
 type NoteListQuery = z.output<typeof NoteListQuerySchema>;
 
-/** Oldest first (the original's insertion order), or newest first with `-created_at`. */
+/** The text `?search=` looks in: the expression of the trigram index (migration 202611260110). */
+const NOTE_TEXT = sql<string>`r.title || E'\n' || r.content`;
+
+/**
+ * Oldest first (the original's insertion order), or newest first with `-created_at`.
+ * `?search=` keeps the notes holding every term in their title or content; the ones with every
+ * term in the title come first, unless `?ordering=` is given.
+ */
 export const NOTE_LIST: PagedListSpec<NoteListQuery, typeof NOTE_ROW> = {
   row: NOTE_ROW,
   count: 'notes',
+  where: ({ search }) => {
+    const terms = searchTerms(search);
+    return terms.length > 0 ? allTermsIn(NOTE_TEXT, terms) : undefined;
+  },
+  first: ({ search, ordering }) => {
+    const terms = searchTerms(search);
+    return terms.length > 0 && ordering === undefined
+      ? allTermsIn(sql<string>`r.title`, terms)
+      : undefined;
+  },
   order: ({ ordering }) => {
     const direction = ordering === '-created_at' ? 'desc' : 'asc';
     return [

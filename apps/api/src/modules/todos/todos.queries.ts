@@ -1,9 +1,16 @@
-import type { TodoListQuerySchema, TodoPatchSchema } from '@prodify/contract';
+import {
+  PRIORITY_IMPORTANCE,
+  searchTerms,
+  type TodoListQuerySchema,
+  type TodoPatchSchema,
+} from '@prodify/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { OrderTerm } from '../../db/json-sql';
 import type { PagedListSpec } from '../../db/lists/list-answer';
 import { findOwned } from '../../db/owned';
 import { parseRow } from '../../db/rows';
+import { allTermsIn } from '../../db/search';
 import { TODO_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 
@@ -11,27 +18,45 @@ type TodoListQuery = z.output<typeof TodoListQuerySchema>;
 
 /**
  * Newest first (the original's order); `created_at` oldest first; `due_date` by due date with
- * undated to-dos last, newest first within a day (what the web app shows).
+ * undated to-dos last, newest first within a day (what the web app shows); `-due_date` latest
+ * first, undated still last; `priority` by importance (`-priority`: High, Medium, Low). Ties go
+ * newest first.
  */
 function todoOrder({ ordering = '-created_at' }: TodoListQuery): OrderTerm[] {
-  if (ordering === 'due_date') {
-    return [
-      { column: 'due_date', direction: 'asc', nulls: 'last' },
-      { column: 'created_at', direction: 'desc' },
-      { column: 'id', direction: 'desc' },
-    ];
-  }
-  const direction = ordering === 'created_at' ? 'asc' : 'desc';
-  return [
-    { column: 'created_at', direction },
-    { column: 'id', direction },
+  const descending = ordering.startsWith('-');
+  const direction = descending ? 'desc' : 'asc';
+  const newestFirst: OrderTerm[] = [
+    { column: 'created_at', direction: 'desc' },
+    { column: 'id', direction: 'desc' },
   ];
+  switch (ordering) {
+    case 'due_date':
+    case '-due_date':
+      return [{ column: 'due_date', direction, nulls: 'last' }, ...newestFirst];
+    case 'priority':
+    case '-priority':
+      return [{ column: 'priority', direction, rank: PRIORITY_IMPORTANCE }, ...newestFirst];
+    default:
+      return [
+        { column: 'created_at', direction },
+        { column: 'id', direction },
+      ];
+  }
 }
 
+/** `?search=`: every term in the task; `?completed=`: the done or the open ones. */
 export const TODO_LIST: PagedListSpec<TodoListQuery, typeof TODO_ROW> = {
   row: TODO_ROW,
   count: 'todos',
   order: todoOrder,
+  where: ({ search, completed }) => {
+    const terms = searchTerms(search);
+    const conditions = [
+      ...(terms.length > 0 ? [allTermsIn(sql<string>`r.task`, terms)] : []),
+      ...(completed !== undefined ? [sql<boolean>`r.completed = ${completed === 'true'}`] : []),
+    ];
+    return conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
+  },
 };
 
 /** Sets the given fields (a field left out keeps its value, as DRF's update does). */

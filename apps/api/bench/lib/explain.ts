@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import { rankedListQuery, rankedPageQuery } from '../../src/db/lists/ranked-queries';
+import type { Db } from '../../src/db/types';
+import { NOTE_LIST } from '../../src/modules/notes/notes.queries';
+
+/**
+ * EXPLAIN (ANALYZE) of the statements `GET /api/notes/?search=` runs (ADR 0410), built by the
+ * same functions as the API's, for one user and one search text.
+ */
+export async function explainNoteSearch(db: Db, userId: number, search: string) {
+  const query = { search };
+  const filter = NOTE_LIST.where?.(query);
+  const first = NOTE_LIST.first?.(query);
+  if (!filter || !first) throw new Error(`no search terms in ${JSON.stringify(search)}`);
+  const order = NOTE_LIST.order(query);
+  const plans: Record<string, string> = {};
+  for (const [name, statement] of [
+    ['list', rankedListQuery(NOTE_LIST.row, userId, order, filter, first)],
+    ['page 1', rankedPageQuery(NOTE_LIST.row, userId, order, 0, 10, filter, first)],
+  ] as const) {
+    const { rows } = await sql<Record<string, string>>`
+      explain (analyze, buffers, costs off) ${statement}`.execute(db);
+    plans[name] = rows.map((row) => Object.values(row)[0]).join('\n');
+  }
+  return plans;
+}
