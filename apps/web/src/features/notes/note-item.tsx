@@ -7,6 +7,7 @@ import { DeleteButton, IconButton } from '../../components/button';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
+import { highlightPieces, snippetAround } from '../../lib/highlight';
 import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { useOfferUndo } from '../trash/undo';
@@ -15,8 +16,19 @@ import { notePreview } from './note-preview';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { summarizeKey, useDeleteNote, useEditNote } from './queries';
 
-/** A note in the list: its title (a link to the note), its first lines, and its actions. */
-export function NoteItem({ note }: { note: Note }) {
+/** Text with the search's matches marked. */
+function Marked({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return text;
+  return highlightPieces(text, terms).map((piece, i) =>
+    piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>,
+  );
+}
+
+/**
+ * A note in the list: its title (a link to the note), its first lines, and its actions. In
+ * search results (`terms`), the words found are marked, and the lines around the first one show.
+ */
+export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly string[] }) {
   const titleId = useId();
   const remove = useDeleteNote();
   const edit = useEditNote();
@@ -58,7 +70,7 @@ export function NoteItem({ note }: { note: Note }) {
       <div className="note-head">
         <h3 className="note-title" id={titleId}>
           <Link to="/note-history/$id" params={params} className="note-link">
-            {note.title}
+            <Marked text={note.title} terms={terms} />
           </Link>
         </h3>
         <div className="item-actions">
@@ -78,8 +90,14 @@ export function NoteItem({ note }: { note: Note }) {
           />
         </div>
       </div>
-      <MarkdownText text={preview.text} headingBase={4} className="note-content" />
-      {preview.more ? (
+      {terms.length > 0 ? (
+        <p className="note-content note-snippet">
+          <Marked text={snippetAround(note.content, terms)} terms={terms} />
+        </p>
+      ) : (
+        <MarkdownText text={preview.text} headingBase={4} className="note-content" />
+      )}
+      {preview.more || (terms.length > 0 && note.content.length > 220) ? (
         <Link
           to="/note-history/$id"
           params={params}

@@ -19,15 +19,21 @@ export const noteQuery = (id: number) =>
     },
   });
 
-/** One page of notes, newest first (`?page=N&page_size=10&ordering=-created_at`). */
-export const notesPageQuery = (page: number) =>
-  pageQuery<Note>(noteKeys.all, page, async (params, signal) =>
-    pageAnswer(
-      await client.notes.list({
-        query: { ...params, ordering: '-created_at' },
-        fetchOptions: { signal },
-      }),
-    ),
+/**
+ * One page of notes, newest first (`?page=N&page_size=10&ordering=-created_at`); with a search,
+ * the notes holding every word, title hits first (`?search=words`, the API's ranking).
+ */
+export const notesPageQuery = (page: number, search = '') =>
+  pageQuery<Note>(
+    search ? [...noteKeys.all, 'search', search] : noteKeys.all,
+    page,
+    async (params, signal) =>
+      pageAnswer(
+        await client.notes.list({
+          query: search ? { ...params, search } : { ...params, ordering: '-created_at' },
+          fetchOptions: { signal },
+        }),
+      ),
   );
 
 export const useCreateNote = () => useCreateItem<NoteBody>(noteKeys.all, client.notes);

@@ -13,6 +13,8 @@ interface ListScreenProps<T, K extends QueryKey> {
   /** The spec's text for a list that failed to load. */
   loadError: string;
   form: ReactNode;
+  /** Controls above the list (search, filters). */
+  toolbar?: ReactNode;
   /** The narrow screens' button that leads to the form ("New note"). */
   newLabel: string;
   pageQuery: PagedListProps<T, K>['pageQuery'];
@@ -30,6 +32,7 @@ export function ListScreen<T, K extends QueryKey>({
   loadError,
   form,
   newLabel,
+  toolbar,
   pageQuery,
   pagesLabel,
   empty,
@@ -57,6 +60,7 @@ export function ListScreen<T, K extends QueryKey>({
           {form}
         </div>
         <Card title={listTitle} className="list-card">
+          {toolbar}
           <QueryBoundary errorMessage={loadError} fallback={<ListSkeleton />}>
             <PagedList pageQuery={pageQuery} label={pagesLabel} empty={empty}>
               {children}
