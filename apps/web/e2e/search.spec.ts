@@ -6,6 +6,7 @@ test('notes: search box (/ focuses it), debounced, matches marked, query in the 
   account,
   request,
 }) => {
+  test.setTimeout(60_000);
   const api = apiAs(account, request);
   await api.createNote('Café meeting', 'Budget review with Maria on Thursday.');
   await api.createNote('Groceries', 'Oat milk, apples, coffee beans for the café.');
@@ -61,4 +62,55 @@ test('notes: search box (/ focuses it), debounced, matches marked, query in the 
   // '/' in a text field types a slash.
   await page.getByLabel('Title').first().press('/');
   await expect(page.getByLabel('Title').first()).toHaveValue('/');
+});
+
+test('to-dos: all/open/done filter and a sort choice, in the URL; done tasks below open ones', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  const api = apiAs(account, request);
+  await api.createTodo('Alpha', '2030-01-01', 'L');
+  const beta = await api.createTodo('Beta', '2029-06-01', 'H');
+  await api.createTodo('Gamma', null, 'H');
+  const done = await request.patch(`/api/todos/${beta.id}/`, {
+    headers: { authorization: `Bearer ${account.access}` },
+    data: { completed: true },
+  });
+  expect(done.status()).toBe(200);
+
+  await page.goto('/todo');
+  const items = page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
+  const tasks = items.locator('.todo-task');
+  // Due date order, but the done task below the open ones.
+  await expect(tasks).toHaveText(['Alpha', 'Gamma', 'Beta']);
+  await expectAxeClean(page, 'to-do filters');
+
+  await page.getByRole('radio', { name: 'Open' }).check();
+  await expect(page).toHaveURL(/show=open/);
+  await expect(tasks).toHaveText(['Alpha', 'Gamma']);
+  await page.getByRole('radio', { name: 'Done' }).check();
+  await expect(tasks).toHaveText(['Beta']);
+  await page.getByRole('radio', { name: 'All' }).check();
+  await expect(tasks).toHaveText(['Alpha', 'Gamma', 'Beta']);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Priority, high first' });
+  await expect(page).toHaveURL(/sort=-priority/);
+  await expect(tasks).toHaveText(['Gamma', 'Alpha', 'Beta']);
+
+  // With the keyboard: arrows move between the filters.
+  await page.getByRole('radio', { name: 'All' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();
+  await expect(tasks).toHaveText(['Gamma', 'Alpha']);
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();
+  await expect(page.getByLabel('Sort by')).toHaveValue('-priority');
+  await expect(tasks).toHaveText(['Gamma', 'Alpha']);
+  await page.getByRole('radio', { name: 'Done' }).check();
+  await page.getByRole('radio', { name: 'Done' }).check();
+  await page.goto('/todo?show=done&sort=nonsense');
+  await expect(tasks).toHaveText(['Beta']);
+  await expect(page.getByLabel('Sort by')).toHaveValue('due_date');
 });

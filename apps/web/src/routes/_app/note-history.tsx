@@ -20,7 +20,8 @@ export const Route = createFileRoute('/_app/note-history')({
   validateSearch: (raw: Record<string, unknown>): NotesSearch => {
     const search =
       typeof raw.search === 'string' ? raw.search.trim().slice(0, SEARCH_MAX_LENGTH) : '';
-    return { ...validatePageSearch(raw), ...(search ? { search } : {}) };
+    // Every key is set (undefined when invalid): the raw value must not show through.
+    return { page: undefined, ...validatePageSearch(raw), search: search || undefined };
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search ?? '' }),
   loader: ({ context, deps }) => {
