@@ -110,7 +110,11 @@ test('the whole journey, from registration to account deletion', async ({ page }
     .click();
   await expect(page.locator('.rdp-month_caption button')).toHaveText(/^March \d{4}$/);
   await page.getByRole('link', { name: 'Calendar' }).click();
-  await panel.getByRole('listitem').filter({ hasText: 'Market day' }).getByRole('button').click();
+  await panel
+    .getByRole('listitem')
+    .filter({ hasText: 'Market day' })
+    .getByRole('button', { name: 'Delete event' })
+    .click();
   await expect(panel.getByRole('listitem')).toHaveText(['Bank call @ 10:00']);
 
   // Settings: a new name and password.

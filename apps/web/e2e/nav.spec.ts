@@ -43,6 +43,15 @@ test.describe('navigation menu', () => {
       await page.keyboard.press('Enter');
       await expect(nav.getByRole('link', { name: 'Settings' })).toBeHidden();
 
+      // Escape closes it too, from inside the menu, and the focus goes back to the toggle.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Settings' })).toBeHidden();
+      await expect(menu).toBeFocused();
+
       // Nothing is wider than the screen.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

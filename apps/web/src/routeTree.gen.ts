@@ -19,6 +19,8 @@ import { Route as AppCalendarRouteImport } from './routes/_app/calendar';
 import { Route as AppNoteHistoryRouteImport } from './routes/_app/note-history';
 import { Route as AppSettingsRouteImport } from './routes/_app/settings';
 import { Route as AppTodoRouteImport } from './routes/_app/todo';
+import { Route as AppTrashRouteImport } from './routes/_app/trash';
+import { Route as AppNoteHistoryIdRouteImport } from './routes/_app/note-history_.$id';
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -69,6 +71,16 @@ const AppTodoRoute = AppTodoRouteImport.update({
   path: '/todo',
   getParentRoute: () => AppRoute,
 } as any);
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AppRoute,
+} as any);
+const AppNoteHistoryIdRoute = AppNoteHistoryIdRouteImport.update({
+  id: '/note-history_/$id',
+  path: '/note-history/$id',
+  getParentRoute: () => AppRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute;
@@ -80,6 +92,8 @@ export interface FileRoutesByFullPath {
   '/note-history': typeof AppNoteHistoryRoute;
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
+  '/trash': typeof AppTrashRoute;
+  '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRoutesByTo {
   '/landing': typeof LandingRoute;
@@ -90,7 +104,9 @@ export interface FileRoutesByTo {
   '/note-history': typeof AppNoteHistoryRoute;
   '/settings': typeof AppSettingsRoute;
   '/todo': typeof AppTodoRoute;
+  '/trash': typeof AppTrashRoute;
   '/': typeof AppIndexRoute;
+  '/note-history/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -103,7 +119,9 @@ export interface FileRoutesById {
   '/_app/note-history': typeof AppNoteHistoryRoute;
   '/_app/settings': typeof AppSettingsRoute;
   '/_app/todo': typeof AppTodoRoute;
+  '/_app/trash': typeof AppTrashRoute;
   '/_app/': typeof AppIndexRoute;
+  '/_app/note-history_/$id': typeof AppNoteHistoryIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -116,7 +134,9 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/note-history'
     | '/settings'
-    | '/todo';
+    | '/todo'
+    | '/trash'
+    | '/note-history/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/landing'
@@ -127,7 +147,9 @@ export interface FileRouteTypes {
     | '/note-history'
     | '/settings'
     | '/todo'
-    | '/';
+    | '/trash'
+    | '/'
+    | '/note-history/$id';
   id:
     | '__root__'
     | '/_app'
@@ -139,7 +161,9 @@ export interface FileRouteTypes {
     | '/_app/note-history'
     | '/_app/settings'
     | '/_app/todo'
-    | '/_app/';
+    | '/_app/trash'
+    | '/_app/'
+    | '/_app/note-history_/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -222,6 +246,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTodoRouteImport;
       parentRoute: typeof AppRoute;
     };
+    '/_app/trash': {
+      id: '/_app/trash';
+      path: '/trash';
+      fullPath: '/trash';
+      preLoaderRoute: typeof AppTrashRouteImport;
+      parentRoute: typeof AppRoute;
+    };
+    '/_app/note-history_/$id': {
+      id: '/_app/note-history_/$id';
+      path: '/note-history/$id';
+      fullPath: '/note-history/$id';
+      preLoaderRoute: typeof AppNoteHistoryIdRouteImport;
+      parentRoute: typeof AppRoute;
+    };
   }
 }
 
@@ -230,7 +268,9 @@ interface AppRouteChildren {
   AppNoteHistoryRoute: typeof AppNoteHistoryRoute;
   AppSettingsRoute: typeof AppSettingsRoute;
   AppTodoRoute: typeof AppTodoRoute;
+  AppTrashRoute: typeof AppTrashRoute;
   AppIndexRoute: typeof AppIndexRoute;
+  AppNoteHistoryIdRoute: typeof AppNoteHistoryIdRoute;
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -238,7 +278,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppNoteHistoryRoute: AppNoteHistoryRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTodoRoute: AppTodoRoute,
+  AppTrashRoute: AppTrashRoute,
   AppIndexRoute: AppIndexRoute,
+  AppNoteHistoryIdRoute: AppNoteHistoryIdRoute,
 };
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);

@@ -1,5 +1,5 @@
 import { LoaderCircle, type LucideIcon, Trash2 } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'success' | 'danger' | 'ghost';
 
@@ -8,6 +8,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and ignores clicks, without moving the focus away (no `disabled`). */
   busy?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Spinner({ size = 16 }: { size?: number }) {
@@ -50,6 +51,7 @@ interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   label: string;
   busy?: boolean;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function IconButton({
@@ -92,7 +94,7 @@ interface DeleteButtonProps {
   busy: boolean;
   /** The id of what it deletes (a title), read after the button's name. */
   describedBy?: string;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** The trash button of a list item. */

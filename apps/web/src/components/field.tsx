@@ -56,14 +56,24 @@ interface InputFieldProps
   hint?: ReactNode;
   error?: ReactNode;
   liveHint?: boolean;
+  /** A class on the field's wrapper (the input takes `className`). */
+  fieldClassName?: string;
   value: string;
   onChange: (value: string) => void;
 }
 
 /** A Field around a plain `<input>` (text unless `type` says otherwise). */
-export function InputField({ label, hint, error, liveHint, onChange, ...input }: InputFieldProps) {
+export function InputField({
+  label,
+  hint,
+  error,
+  liveHint,
+  fieldClassName,
+  onChange,
+  ...input
+}: InputFieldProps) {
   return (
-    <Field label={label} hint={hint} error={error} liveHint={liveHint}>
+    <Field label={label} hint={hint} error={error} liveHint={liveHint} className={fieldClassName}>
       {(control) => (
         <input type="text" {...control} {...input} onChange={(e) => onChange(e.target.value)} />
       )}

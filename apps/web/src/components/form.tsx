@@ -1,9 +1,10 @@
-import type { FormHTMLAttributes } from 'react';
+import type { FormHTMLAttributes, Ref } from 'react';
 
 interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
   /** While the last submit's request is in flight, another submit does nothing. */
   busy: boolean;
   onSubmit: () => void;
+  ref?: Ref<HTMLFormElement>;
 }
 
 /** A form that stays on its page: a submit runs `onSubmit` instead of loading a new one. */

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { CalendarDays, CheckSquare, House, Menu, NotebookPen, Settings, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 const LINKS = [
   { to: '/', label: 'Home', Icon: House },
@@ -17,12 +17,25 @@ const LINKS = [
 export function Navbar() {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // Picking a destination closes the menu.
   useEffect(() => {
     setOpen(false);
   }, [pathname]);
+
+  // Escape closes the open menu and puts the focus back on its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <header className="navbar">
@@ -31,6 +44,7 @@ export function Navbar() {
           Prodify
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="icon-btn menu-toggle"
           aria-label="Menu"

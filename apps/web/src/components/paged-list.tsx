@@ -10,13 +10,23 @@ import { Pagination } from './pagination';
 
 type PageChange = (page: number, replace?: boolean) => void;
 
-/** The page in the URL (`?page=N`, none for the first), and a way to put another there. */
+/**
+ * The page in the URL (`?page=N`, none for the first), and a way to put another there (the
+ * URL's other parameters, such as `?search=`, stay).
+ */
 export function usePageParam(): [number, PageChange] {
   const { page = 1 } = useSearch({ strict: false });
   const navigate = useNavigate();
   const goTo = useCallback<PageChange>(
     (next, replace = false) =>
-      void navigate({ to: '.', search: next > 1 ? { page: next } : {}, replace }),
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => {
+          const { page: _old, ...rest } = prev;
+          return next > 1 ? { ...rest, page: next } : rest;
+        },
+        replace,
+      }),
     [navigate],
   );
   return [page, goTo];

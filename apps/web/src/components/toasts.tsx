@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getToasts, subscribeToasts, TOAST_DURATION_MS, type ToastItem, toast } from '../lib/toast';
+import { getToasts, subscribeToasts, type ToastItem, toast, toastDuration } from '../lib/toast';
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 
@@ -11,9 +11,9 @@ function ToastView({ item }: { item: ToastItem }) {
   // A new version (the same message raised again) restarts the timer.
   useEffect(() => {
     if (paused) return;
-    const timer = setTimeout(() => toast.dismiss(item.id), TOAST_DURATION_MS[item.kind]);
+    const timer = setTimeout(() => toast.dismiss(item.id), toastDuration(item));
     return () => clearTimeout(timer);
-  }, [item.id, item.kind, item.version, paused]);
+  }, [item, paused]);
 
   return (
     <li
@@ -28,6 +28,18 @@ function ToastView({ item }: { item: ToastItem }) {
       <div role="status" className="toast-message">
         {item.message}
       </div>
+      {item.action ? (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            toast.dismiss(item.id);
+            item.action?.run();
+          }}
+        >
+          {item.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className="toast-close"

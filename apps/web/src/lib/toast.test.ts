@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, subscribeToasts, toast } from './toast';
+import { ACTION_TOAST_MS, getToasts, subscribeToasts, toast, toastDuration } from './toast';
 
 describe('toast store', () => {
   afterEach(() => toast.clear());
@@ -31,5 +31,20 @@ describe('toast store', () => {
     expect(getToasts().map((t) => t.message)).toEqual(['b', 'c', 'd', 'e']);
     toast.dismiss(ids[2] as number);
     expect(getToasts().map((t) => t.message)).toEqual(['b', 'd', 'e']);
+  });
+
+  it('keeps each toast with an action apart, for longer, with its own action', () => {
+    const undone: number[] = [];
+    toast.withAction('Note deleted!', { label: 'Undo', run: () => undone.push(1) });
+    toast.withAction('Note deleted!', { label: 'Undo', run: () => undone.push(2) });
+    toast.success('Note deleted!');
+    const [first, second, plain] = getToasts();
+    expect(getToasts()).toHaveLength(3);
+    expect(first && toastDuration(first)).toBe(ACTION_TOAST_MS);
+    expect(ACTION_TOAST_MS).toBeGreaterThanOrEqual(8000);
+    expect(plain && toastDuration(plain)).toBe(4000);
+    second?.action?.run();
+    expect(undone).toEqual([2]);
+    expect(first?.action?.label).toBe('Undo');
   });
 });

@@ -12,9 +12,23 @@ export interface ToastItem {
   message: string;
   /** Bumped when the same message is raised again while shown, to restart its timer. */
   version: number;
+  /** A button in the toast (e.g. Undo): it runs once, then the toast goes. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 export const TOAST_DURATION_MS = { success: 4000, info: 4000, error: 6000 } as const;
+
+/** How long a toast with an action (Undo) stays: long enough to notice and reach it. */
+export const ACTION_TOAST_MS = 10_000;
+
+export function toastDuration(item: ToastItem): number {
+  return item.action ? ACTION_TOAST_MS : TOAST_DURATION_MS[item.kind];
+}
 
 type Listener = () => void;
 
@@ -26,8 +40,11 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-function show(kind: ToastKind, message: string): number {
-  const same = items.find((t) => t.kind === kind && t.message === message);
+function show(kind: ToastKind, message: string, action?: ToastAction): number {
+  // Each undoable toast undoes its own change: never merged with another.
+  const same = action
+    ? undefined
+    : items.find((t) => t.kind === kind && t.message === message && !t.action);
   if (same) {
     // The same message twice in a row is shown once, with its timer restarted.
     items = items.map((t) => (t === same ? { ...t, version: t.version + 1 } : t));
@@ -36,7 +53,7 @@ function show(kind: ToastKind, message: string): number {
   }
   const id = nextId++;
   // At most 4 at once: the oldest make room.
-  items = [...items.slice(-3), { id, kind, message, version: 0 }];
+  items = [...items.slice(-3), { id, kind, message, version: 0, ...(action ? { action } : {}) }];
   emit();
   return id;
 }
@@ -45,6 +62,8 @@ export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
+  /** A success toast with an Undo-style button, shown for ACTION_TOAST_MS. */
+  withAction: (message: string, action: ToastAction) => show('success', message, action),
   dismiss(id: number) {
     const before = items.length;
     items = items.filter((t) => t.id !== id);

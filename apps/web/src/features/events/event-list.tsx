@@ -1,56 +1,63 @@
-import type { EventItem } from '@prodify/contract';
+import type { EventItem as Occurrence } from '@prodify/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Repeat } from 'lucide-react';
 import { useState } from 'react';
-import { DeleteButton } from '../../components/button';
-import { eventLabel } from '../../lib/dates';
+import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
+import { useOfferUndo } from '../trash/undo';
+import { EventItem } from './event-item';
 import { OccurrenceDialog } from './occurrence-dialog';
 import { eventsOnDayQuery, useDeleteEvent, useDeleteOccurrence } from './queries';
+
+/** A repeating event whose delete asks "This event" or "All events", and where focus goes after. */
+type Asking = { event: Occurrence; refocus: () => void };
 
 export function EventList({ date }: { date: string }) {
   const { data: events } = useSuspenseQuery(eventsOnDayQuery(date));
   const remove = useDeleteEvent();
   const removeOne = useDeleteOccurrence();
-  /** The repeating event whose delete asks "This event" or "All events". */
-  const [asking, setAsking] = useState<EventItem | null>(null);
+  const offerUndo = useOfferUndo('event');
+  const [asking, setAsking] = useState<Asking | null>(null);
 
   if (events.length === 0) return <p className="empty">No events.</p>;
 
-  const deleteAll = (event: EventItem) =>
-    remove.mutate(event.id, { onError: toastFailure('Failed to delete event') });
+  const deleteAll = ({ event, refocus }: Asking) =>
+    remove.mutate(event.id, {
+      onSuccess: () => {
+        offerUndo(event.id, 'Event deleted.');
+        refocus();
+      },
+      onError: toastFailure('Failed to delete event'),
+    });
 
   return (
     <>
       <ul className="list events">
         {events.map((event) => (
-          <li key={`${event.id}-${event.occurrence ?? event.date}`} className="list-item event">
-            <span className="event-label">
-              {eventLabel(event)}
-              {event.recurring ? (
-                <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />
-              ) : null}
-            </span>
-            <DeleteButton
-              label="Delete event"
-              busy={
-                (remove.isPending && remove.variables === event.id) ||
-                (removeOne.isPending && removeOne.variables?.id === event.id)
-              }
-              onClick={() => (event.recurring ? setAsking(event) : deleteAll(event))}
-            />
-          </li>
+          <EventItem
+            key={`${event.id}-${event.occurrence ?? event.date}`}
+            event={event}
+            deleting={
+              (remove.isPending && remove.variables === event.id) ||
+              (removeOne.isPending && removeOne.variables?.id === event.id)
+            }
+            onDelete={(click) => {
+              const target = { event, refocus: focusAfterDelete(click.currentTarget) };
+              if (event.recurring) setAsking(target);
+              else deleteAll(target);
+            }}
+          />
         ))}
       </ul>
       <OccurrenceDialog
         action={asking ? 'Delete' : null}
-        title={asking?.title ?? ''}
+        title={asking?.event.title ?? ''}
         onClose={() => setAsking(null)}
         onThis={() => {
           if (asking) {
+            const { event, refocus } = asking;
             removeOne.mutate(
-              { id: asking.id, occurrence: asking.occurrence ?? asking.date },
-              { onError: toastFailure('Failed to delete event') },
+              { id: event.id, occurrence: event.occurrence ?? event.date },
+              { onSuccess: refocus, onError: toastFailure('Failed to delete event') },
             );
           }
           setAsking(null);

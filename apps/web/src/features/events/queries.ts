@@ -1,7 +1,8 @@
-import type { EventBody } from '@prodify/contract';
+import type { CalendarEvent, EventBody, EventPatch } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
+import { useOptimisticEdit } from '../../lib/optimistic-edit';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -29,4 +30,21 @@ export const useDeleteOccurrence = () =>
         params: { id: target.id, date: target.occurrence },
       }),
     ),
+  );
+
+/** `PATCH /api/calendar/events/:id/`, shown at once, rolled back with a toast if refused. */
+export const useEditEvent = () =>
+  useOptimisticEdit<CalendarEvent, EventPatch>(
+    eventKeys.all,
+    async (id, patch) =>
+      expectStatus(await client.events.patch({ params: { id }, body: patch }), 200),
+    (event, patch) => ({
+      ...event,
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.date !== undefined ? { date: patch.date } : {}),
+      ...(patch.time !== undefined
+        ? { time: patch.time && patch.time.length === 5 ? `${patch.time}:00` : patch.time }
+        : {}),
+    }),
+    'Failed to update event',
   );

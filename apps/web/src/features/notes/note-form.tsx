@@ -3,6 +3,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
+import { charsLeftHint } from '../../components/char-count';
 import { Field, InputField } from '../../components/field';
 import { Form } from '../../components/form';
 import { toast, toastFailure } from '../../lib/toast';
@@ -34,6 +35,9 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
           label="Title"
           required
           maxLength={LIMITS.noteTitleMax}
+          hint={charsLeftHint(title, LIMITS.noteTitleMax)}
+          liveHint
+          fieldClassName="counted"
           value={title}
           onChange={setTitle}
         />

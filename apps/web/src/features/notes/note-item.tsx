@@ -1,63 +1,119 @@
 import type { Note } from '@prodify/contract';
-import { Sparkles } from 'lucide-react';
-import { useId } from 'react';
-import { Button, DeleteButton } from '../../components/button';
+import { useIsMutating } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
+import { type MouseEvent, useId } from 'react';
+import { DeleteButton, IconButton } from '../../components/button';
+import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
-import { toast, toastFailure } from '../../lib/toast';
-import { useDeleteNote, useSummarizeNote } from './queries';
+import { focusAfterDelete } from '../../lib/focus-after-delete';
+import { highlightPieces, snippetAround } from '../../lib/highlight';
+import { toastFailure } from '../../lib/toast';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useOfferUndo } from '../trash/undo';
+import { NoteEditor } from './note-editor';
+import { notePreview } from './note-preview';
+import { NoteSummary, SummarizeButton } from './note-summary';
+import { summarizeKey, useDeleteNote, useEditNote } from './queries';
 
-export function NoteItem({ note }: { note: Note }) {
+/** Text with the search's matches marked. */
+function Marked({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return text;
+  return highlightPieces(text, terms).map((piece, i) =>
+    piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>,
+  );
+}
+
+/**
+ * A note in the list: its title (a link to the note), its first lines, and its actions. In
+ * search results (`terms`), the words found are marked, and the lines around the first one show.
+ */
+export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly string[] }) {
   const titleId = useId();
-  const summarize = useSummarizeNote(note.id);
   const remove = useDeleteNote();
+  const edit = useEditNote();
+  const editor = useInPlaceEditor();
+  const preview = notePreview(note.content);
+  const params = { id: String(note.id) };
+  const summarizing = useIsMutating({ mutationKey: summarizeKey(note.id) }) > 0;
 
-  const onSummarize = () =>
-    summarize.mutate(undefined, { onError: toastFailure('Failed to summarize note.') });
+  const offerUndo = useOfferUndo('note');
 
-  const onDelete = () =>
+  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
+    const refocus = focusAfterDelete(event.currentTarget);
     remove.mutate(note.id, {
-      onSuccess: () => toast.success('Note deleted!'),
+      onSuccess: () => {
+        offerUndo(note.id, 'Note deleted!');
+        refocus();
+      },
       onError: toastFailure('Failed to delete note.'),
     });
+  };
+
+  if (editor.editing) {
+    return (
+      <li className="list-item note editing">
+        <NoteEditor
+          note={note}
+          onCancel={editor.close}
+          onSave={(patch) => {
+            editor.close();
+            if (Object.keys(patch).length > 0) edit.mutate({ id: note.id, patch });
+          }}
+        />
+      </li>
+    );
+  }
 
   return (
-    <li
-      className="list-item note"
-      aria-labelledby={titleId}
-      aria-busy={summarize.isPending || undefined}
-    >
+    <li className="list-item note" aria-labelledby={titleId} aria-busy={summarizing || undefined}>
       <div className="note-head">
         <h3 className="note-title" id={titleId}>
-          {note.title}
+          <Link to="/note-history/$id" params={params} className="note-link">
+            <Marked text={note.title} terms={terms} />
+          </Link>
         </h3>
-        <DeleteButton
-          label="Delete note"
-          busy={remove.isPending}
-          describedBy={titleId}
-          onClick={onDelete}
-        />
+        <div className="item-actions">
+          <IconButton
+            ref={editor.opener}
+            label="Edit note"
+            aria-describedby={titleId}
+            onClick={editor.open}
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </IconButton>
+          <DeleteButton
+            label="Delete note"
+            busy={remove.isPending}
+            describedBy={titleId}
+            onClick={onDelete}
+          />
+        </div>
       </div>
-      <p className="note-content">{note.content}</p>
+      {terms.length > 0 ? (
+        <p className="note-content note-snippet">
+          <Marked text={snippetAround(note.content, terms)} terms={terms} />
+        </p>
+      ) : (
+        <MarkdownText text={preview.text} headingBase={4} className="note-content" />
+      )}
+      {preview.more || (terms.length > 0 && note.content.length > 220) ? (
+        <Link
+          to="/note-history/$id"
+          params={params}
+          className="show-more"
+          aria-describedby={titleId}
+        >
+          Show more
+        </Link>
+      ) : null}
       <div className="note-foot">
         <time className="muted" dateTime={note.created_at}>
           {formatUsDate(note.created_at)}
         </time>
-        <Button
-          variant="success"
-          busy={summarize.isPending}
-          aria-describedby={titleId}
-          icon={<Sparkles size={16} aria-hidden="true" />}
-          onClick={onSummarize}
-        >
-          {summarize.isPending ? 'Summarizing...' : 'Summarize'}
-        </Button>
+        <SummarizeButton id={note.id} describedBy={titleId} />
       </div>
-      {note.summary ? (
-        <div className="summary">
-          <strong>Summary:</strong>
-          <p>{note.summary}</p>
-        </div>
-      ) : null}
+      <NoteSummary summary={note.summary} />
     </li>
   );
 }

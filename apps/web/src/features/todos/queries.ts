@@ -1,4 +1,4 @@
-import type { Todo, TodoBody } from '@prodify/contract';
+import type { Todo, TodoBody, TodoOrdering, TodoPatch } from '@prodify/contract';
 import { client, expectStatus } from '../../lib/api';
 import {
   pageAnswer,
@@ -7,22 +7,55 @@ import {
   useDeleteItem,
   useListMutation,
 } from '../../lib/list-queries';
+import { useOptimisticEdit } from '../../lib/optimistic-edit';
 import { sortTodos } from './todo-order';
 
 export const todoKeys = { all: ['todos'] as const };
 
-/** One page of to-dos by due date, undated last (`?ordering=due_date`). */
-export const todosPageQuery = (page: number) =>
-  pageQuery<Todo>(todoKeys.all, page, async (params, signal) => {
-    const answer = pageAnswer(
-      await client.todos.list({
-        query: { ...params, ordering: 'due_date' },
-        fetchOptions: { signal },
-      }),
-    );
-    // An API without server-side paging answers every to-do: sort them here.
-    return Array.isArray(answer) ? sortTodos(answer) : answer;
-  });
+export type TodoShow = 'all' | 'open' | 'done';
+
+export interface TodoView {
+  show: TodoShow;
+  sort: TodoOrdering;
+}
+
+export const DEFAULT_TODO_VIEW: TodoView = { show: 'all', sort: 'due_date' };
+
+/** Open tasks before done ones, each group in the order it came (a stable partition). */
+export function openFirst<T extends { completed: boolean }>(todos: readonly T[]): T[] {
+  return [...todos.filter((t) => !t.completed), ...todos.filter((t) => t.completed)];
+}
+
+/**
+ * One page of to-dos: by due date, undated last (`?ordering=due_date`) unless another order is
+ * chosen; only the open or done ones with `?completed=`. Done tasks go below open ones on the
+ * page.
+ */
+export const todosPageQuery = (page: number, view: TodoView = DEFAULT_TODO_VIEW) =>
+  pageQuery<Todo>(
+    view.show === 'all' && view.sort === 'due_date'
+      ? todoKeys.all
+      : [...todoKeys.all, view.show, view.sort],
+    page,
+    async (params, signal) => {
+      const answer = pageAnswer(
+        await client.todos.list({
+          query: {
+            ...params,
+            ordering: view.sort,
+            ...(view.show === 'all' ? {} : { completed: view.show === 'done' ? 'true' : 'false' }),
+          },
+          fetchOptions: { signal },
+        }),
+      );
+      if (answer === 'invalid-page') return answer;
+      // An API without server-side paging answers every to-do: sort them here.
+      if (Array.isArray(answer)) {
+        return openFirst(view.sort === 'due_date' ? sortTodos(answer) : answer);
+      }
+      return { ...answer, results: openFirst(answer.results) };
+    },
+  );
 
 export const useCreateTodo = () => useCreateItem<TodoBody>(todoKeys.all, client.todos);
 
@@ -39,3 +72,18 @@ export const useToggleTodo = () =>
   );
 
 export const useDeleteTodo = () => useDeleteItem(todoKeys.all, client.todos);
+
+/** `PATCH /api/todos/:id/` of the task, due date or priority, shown at once, rolled back if refused. */
+export const useEditTodo = () =>
+  useOptimisticEdit<Todo, TodoPatch>(
+    todoKeys.all,
+    async (id, patch) =>
+      expectStatus(await client.todos.patch({ params: { id }, body: patch }), 200),
+    (todo, patch) => ({
+      ...todo,
+      ...(patch.task !== undefined ? { task: patch.task } : {}),
+      ...(patch.due_date !== undefined ? { due_date: patch.due_date } : {}),
+      ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
+    }),
+    'Failed to update task',
+  );

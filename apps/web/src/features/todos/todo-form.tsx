@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
+import { charsLeftHint } from '../../components/char-count';
 import { Field, InputField } from '../../components/field';
 import { Form } from '../../components/form';
 import { toast, toastFailure } from '../../lib/toast';
@@ -37,7 +38,15 @@ export function TodoForm() {
   return (
     <Card title="New task" className="form-card">
       <Form busy={create.isPending} onSubmit={submit} noValidate>
-        <InputField label="Task" required maxLength={LIMITS.taskMax} {...task.field} />
+        <InputField
+          label="Task"
+          required
+          maxLength={LIMITS.taskMax}
+          hint={charsLeftHint(task.value, LIMITS.taskMax)}
+          liveHint
+          fieldClassName="counted"
+          {...task.field}
+        />
         <div className="form-row">
           <InputField label="Due Date" type="date" value={dueDate} onChange={setDueDate} />
           <Field label="Priority">

@@ -1,13 +1,33 @@
 import type { Todo } from '@prodify/contract';
-import { useId } from 'react';
-import { DeleteButton } from '../../components/button';
+import { CalendarClock, Pencil, TriangleAlert } from 'lucide-react';
+import { type MouseEvent, useId } from 'react';
+import { DeleteButton, IconButton } from '../../components/button';
+import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
-import { useDeleteTodo, useToggleTodo } from './queries';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useOfferUndo } from '../trash/undo';
+import { dueStatus } from './due-status';
+import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
+import { TodoEditor } from './todo-editor';
 
 export function TodoItem({ todo }: { todo: Todo }) {
   const taskId = useId();
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
+  const edit = useEditTodo();
+  const editor = useInPlaceEditor();
+  const offerUndo = useOfferUndo('todo');
+
+  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
+    const refocus = focusAfterDelete(event.currentTarget);
+    remove.mutate(todo.id, {
+      onSuccess: () => {
+        offerUndo(todo.id, 'Task deleted.');
+        refocus();
+      },
+      onError: toastFailure('Failed to delete task'),
+    });
+  };
   // Shown as toggled while the change is saved and the list reloads.
   const completed = toggle.isPending ? !todo.completed : todo.completed;
 
@@ -15,6 +35,21 @@ export function TodoItem({ todo }: { todo: Todo }) {
     if (toggle.isPending) return;
     toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
   };
+
+  if (editor.editing) {
+    return (
+      <li className="list-item todo editing">
+        <TodoEditor
+          todo={todo}
+          onCancel={editor.close}
+          onSave={(patch) => {
+            editor.close();
+            if (Object.keys(patch).length > 0) edit.mutate({ id: todo.id, patch });
+          }}
+        />
+      </li>
+    );
+  }
 
   return (
     <li className={completed ? 'list-item todo done' : 'list-item todo'}>
@@ -33,15 +68,47 @@ export function TodoItem({ todo }: { todo: Todo }) {
           <span className="todo-meta">
             {todo.due_date ? <span className="muted">Due: {todo.due_date}</span> : null}
             <span className={`badge priority-${todo.priority}`}>Priority: {todo.priority}</span>
+            <DueMark status={dueStatus({ ...todo, completed })} />
           </span>
         </span>
       </label>
-      <DeleteButton
-        label="Delete task"
-        busy={remove.isPending}
-        describedBy={taskId}
-        onClick={() => remove.mutate(todo.id, { onError: toastFailure('Failed to delete task') })}
-      />
+      <div className="item-actions">
+        <IconButton
+          ref={editor.opener}
+          label="Edit task"
+          aria-describedby={taskId}
+          onClick={editor.open}
+        >
+          <Pencil size={18} aria-hidden="true" />
+        </IconButton>
+        <DeleteButton
+          label="Delete task"
+          busy={remove.isPending}
+          describedBy={taskId}
+          onClick={onDelete}
+        />
+      </div>
     </li>
   );
+}
+
+/** "Overdue" / "Due today": a word and an icon, not a colour alone. */
+function DueMark({ status }: { status: ReturnType<typeof dueStatus> }) {
+  if (status === 'overdue') {
+    return (
+      <span className="badge due-mark overdue">
+        <TriangleAlert size={14} aria-hidden="true" />
+        Overdue
+      </span>
+    );
+  }
+  if (status === 'today') {
+    return (
+      <span className="badge due-mark due-today">
+        <CalendarClock size={14} aria-hidden="true" />
+        Due today
+      </span>
+    );
+  }
+  return null;
 }

@@ -4,6 +4,7 @@ import { SignedInDevices } from '../../features/sessions/signed-in-devices';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
+import { TrashSection } from '../../features/trash/trash-section';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -37,6 +38,7 @@ function SettingsPage() {
         </QueryBoundary>
       </section>
       <SignedInDevices />
+      <TrashSection />
       <section className="card danger-card" aria-labelledby="danger-title">
         <h2 className="card-title" id="danger-title">
           Danger Zone

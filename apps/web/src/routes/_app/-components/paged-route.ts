@@ -12,8 +12,9 @@ interface PageLoad {
 
 /**
  * The route options of a screen with a paged list: the page is in the URL (`?page=N`), and the
- * loader starts its request. A failed load is shown by the list (toast + retry) while the form
- * stays usable.
+ * loader starts its request without waiting for it: the screen shows at once, with skeletons in
+ * the list until the page comes. A failed load is shown by the list (toast + retry) while the
+ * form stays usable.
  */
 export function pagedRoute<T, K extends QueryKey>(
   pageQuery: (page: number) => EnsureQueryDataOptions<PageOf<T>, Error, PageOf<T>, K>,
@@ -21,7 +22,8 @@ export function pagedRoute<T, K extends QueryKey>(
   return {
     validateSearch: validatePageSearch,
     loaderDeps: ({ search }: { search: { page?: number } }) => ({ page: search.page ?? 1 }),
-    loader: ({ context, deps }: PageLoad) =>
-      context.queryClient.ensureQueryData(pageQuery(deps.page)).catch(() => undefined),
+    loader: ({ context, deps }: PageLoad) => {
+      void context.queryClient.prefetchQuery(pageQuery(deps.page));
+    },
   };
 }

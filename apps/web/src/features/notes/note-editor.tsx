@@ -1,0 +1,114 @@
+import { LIMITS, type Note } from '@prodify/contract';
+import { Check, X } from 'lucide-react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../components/button';
+import { charsLeftHint } from '../../components/char-count';
+import { Field, InputField } from '../../components/field';
+import { Form } from '../../components/form';
+
+export interface NoteDraft {
+  title: string;
+  content: string;
+}
+
+interface NoteEditorProps {
+  note: Note;
+  /** Called with the changed fields (none when nothing changed). */
+  onSave: (patch: Partial<NoteDraft>) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A note's editor, in place of the note: prefilled, Enter in the title or Ctrl+Enter (⌘+Enter)
+ * in the content saves, Escape cancels.
+ */
+export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
+  const [title, setTitle] = useState(note.title);
+  const [content, setContent] = useState(note.content);
+  const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameId = useId();
+
+  const submit = () => {
+    const next = {
+      title: title.trim() ? '' : 'Please enter a title.',
+      content: content.trim() ? '' : 'Please enter some content.',
+    };
+    if (next.title || next.content) {
+      setErrors(next);
+      return;
+    }
+    const patch: Partial<NoteDraft> = {};
+    if (title !== note.title) patch.title = title;
+    if (content !== note.content) patch.content = content;
+    onSave(patch);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+    }
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      busy={false}
+      onSubmit={submit}
+      noValidate
+      className="in-place-editor"
+      aria-labelledby={nameId}
+      onKeyDown={onKeyDown}
+    >
+      <p id={nameId} className="sr-only">
+        Edit note: {note.title}
+      </p>
+      <InputField
+        label="Title"
+        required
+        autoFocus
+        maxLength={LIMITS.noteTitleMax}
+        value={title}
+        error={errors.title}
+        hint={charsLeftHint(title, LIMITS.noteTitleMax)}
+        liveHint
+        fieldClassName="counted"
+        onChange={(value) => {
+          setTitle(value);
+          setErrors((e) => ({ ...e, title: '' }));
+        }}
+      />
+      <Field label="Content" hint="Ctrl+Enter saves, Escape cancels." error={errors.content}>
+        {(control) => (
+          <textarea
+            {...control}
+            required
+            rows={8}
+            maxLength={LIMITS.noteContentMax}
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              setErrors((er) => ({ ...er, content: '' }));
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                formRef.current?.requestSubmit();
+              }
+            }}
+          />
+        )}
+      </Field>
+      <div className="editor-actions">
+        <Button type="submit" icon={<Check size={16} aria-hidden="true" />}>
+          Save
+        </Button>
+        <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Note } from '@prodify/contract';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { MarkdownText } from '../../components/markdown-lazy';
+import { formatUsDate } from '../../lib/dates';
+import { toastFailure } from '../../lib/toast';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useTitle } from '../../lib/use-title';
+import { useOfferUndo } from '../trash/undo';
+import { NoteEditor } from './note-editor';
+import { NoteSummary, SummarizeButton } from './note-summary';
+import { useDeleteNote, useEditNote } from './queries';
+
+function BackLink() {
+  return (
+    <Link to="/note-history" className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      <span>All notes</span>
+    </Link>
+  );
+}
+
+/** A whole note on its own page (`/note-history/:id`): its text as Markdown and its summary. */
+export function NoteView({ note }: { note: Note }) {
+  useTitle(note.title);
+  const edit = useEditNote();
+  const remove = useDeleteNote();
+  const editor = useInPlaceEditor();
+  const navigate = useNavigate();
+  const offerUndo = useOfferUndo('note');
+
+  const onDelete = () => {
+    // Leave first: the note's own query is not asked for again once it is gone.
+    void navigate({ to: '/note-history' });
+    remove.mutate(note.id, {
+      onSuccess: () => offerUndo(note.id, 'Note deleted!'),
+      onError: toastFailure('Failed to delete note.'),
+    });
+  };
+
+  return (
+    <div className="page note-page">
+      <BackLink />
+      <h1 className="page-title note-page-title">{note.title}</h1>
+      <Card className="note-card">
+        {editor.editing ? (
+          <NoteEditor
+            note={note}
+            onCancel={editor.close}
+            onSave={(patch) => {
+              editor.close();
+              if (Object.keys(patch).length > 0) edit.mutate({ id: note.id, patch });
+            }}
+          />
+        ) : (
+          <>
+            <div className="note-foot">
+              <time className="muted" dateTime={note.created_at}>
+                {formatUsDate(note.created_at)}
+              </time>
+              <div className="item-actions">
+                <Button
+                  ref={editor.opener}
+                  variant="secondary"
+                  icon={<Pencil size={16} aria-hidden="true" />}
+                  onClick={editor.open}
+                >
+                  Edit note
+                </Button>
+                <Button
+                  variant="danger"
+                  icon={<Trash2 size={16} aria-hidden="true" />}
+                  onClick={onDelete}
+                >
+                  Delete note
+                </Button>
+              </div>
+            </div>
+            <MarkdownText text={note.content} headingBase={2} className="note-body" />
+            <div className="note-foot">
+              <SummarizeButton id={note.id} />
+            </div>
+            <NoteSummary summary={note.summary} />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** The view of a note id that does not exist (any more). */
+export function NoteMissing() {
+  useTitle('Note not found');
+  return (
+    <div className="page note-page">
+      <BackLink />
+      <h1 className="page-title">Note not found</h1>
+      <Card>
+        <p className="empty">This note does not exist, or it was deleted.</p>
+      </Card>
+    </div>
+  );
+}
