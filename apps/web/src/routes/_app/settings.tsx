@@ -3,6 +3,7 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
+import { YourData } from '../../features/your-data/your-data';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -35,6 +36,7 @@ function SettingsPage() {
           <SettingsForm />
         </QueryBoundary>
       </section>
+      <YourData />
       <section className="card danger-card" aria-labelledby="danger-title">
         <h2 className="card-title" id="danger-title">
           Danger Zone

@@ -1,0 +1,135 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { SubmitButton } from '../../components/button';
+import { Field } from '../../components/field';
+import { Form } from '../../components/form';
+import { ApiError, isSessionExpired } from '../../lib/errors';
+import { joinMessages } from '../../lib/messages';
+import { toast } from '../../lib/toast';
+import { type Progress, uploadFile } from '../../lib/transfer';
+import { readImportAnswer } from './import-answer';
+import { ACCEPTED_FILES, formatSize, importKindOf } from './import-kind';
+import { type ImportCounts, summarizeImport } from './import-summary';
+
+type Stage = { sending: Progress } | 'processing' | null;
+
+interface Outcome {
+  file: string;
+  counts: ImportCounts;
+}
+
+function ImportProgress({ name, stage }: { name: string; stage: Exclude<Stage, null> }) {
+  const labelId = useId();
+  const sending = stage === 'processing' ? undefined : stage.sending;
+  const percent = sending?.total ? Math.floor((100 * sending.loaded) / sending.total) : 0;
+  return (
+    <div className="import-progress">
+      <p id={labelId}>
+        {sending
+          ? `Uploading ${name}: ${formatSize(sending.loaded)} of ${formatSize(sending.total)}`
+          : `Importing ${name}…`}
+      </p>
+      {/* Determinate while bytes go out; indeterminate (no value) while the server works. */}
+      {sending ? (
+        <progress aria-labelledby={labelId} max={100} value={percent}>
+          {percent}%
+        </progress>
+      ) : (
+        <progress aria-labelledby={labelId} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A file picker and an Import button: a Prodify JSON export, a zip of Markdown notes, one
+ * Markdown note, or an iCalendar file. Shows the upload's progress and then what was imported.
+ */
+export function ImportForm() {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState('');
+  const [stage, setStage] = useState<Stage>(null);
+  const [sendingName, setSendingName] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const kind = importKindOf(file);
+      if (!kind) throw new Error('Choose a .json, .zip, .md or .ics file.');
+      const res = await uploadFile(kind.path, file, kind.contentType, (progress) =>
+        setStage(progress.loaded >= progress.total ? 'processing' : { sending: progress }),
+      );
+      if (res.status !== 200 && res.status !== 201) throw new ApiError(res.status, res.body);
+      return readImportAnswer(kind.path, res.body);
+    },
+    onSuccess: async (counts, file) => {
+      setOutcome({ file: file.name, counts });
+      if (input.current) input.current.value = '';
+      // The imported items belong in every list, calendar and count the app has cached.
+      await queryClient.invalidateQueries();
+    },
+    onError: (err) => {
+      if (isSessionExpired(err)) return;
+      const text = err instanceof ApiError ? joinMessages(err.body) : err.message;
+      toast.error(text || 'The import failed. Please try again.');
+    },
+    onSettled: () => setStage(null),
+  });
+
+  const submit = () => {
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setError('Choose a file to import.');
+      return;
+    }
+    if (!importKindOf(file)) {
+      setError('Choose a .json, .zip, .md or .ics file.');
+      return;
+    }
+    setError('');
+    setOutcome(null);
+    setSendingName(file.name);
+    setStage({ sending: { loaded: 0, total: file.size } });
+    upload.mutate(file);
+  };
+
+  return (
+    <Form busy={upload.isPending} onSubmit={submit} noValidate>
+      <Field
+        label="File to import"
+        hint="A Prodify export (.json), Markdown notes (.zip or .md) or a calendar (.ics). Imported items are added; nothing is overwritten, and items imported before are skipped."
+        error={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={input}
+            type="file"
+            accept={ACCEPTED_FILES}
+            onChange={() => setError('')}
+          />
+        )}
+      </Field>
+      <SubmitButton busy={upload.isPending} icon={Upload}>
+        Import
+      </SubmitButton>
+      {stage ? <ImportProgress name={sendingName} stage={stage} /> : null}
+      <div className="import-result" role="status">
+        {outcome ? (
+          <>
+            <p className="form-message success">{summarizeImport(outcome.counts)}</p>
+            {outcome.counts.reasons.length ? (
+              <ul className="import-reasons">
+                {outcome.counts.reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
