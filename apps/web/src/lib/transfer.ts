@@ -114,6 +114,8 @@ function sendOnce(
     xhr.upload.onprogress = (event) => {
       onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     };
+    // Every byte is out: the server is working on it now (not all browsers send a last progress).
+    xhr.upload.onload = () => onProgress({ loaded: file.size, total: file.size });
     xhr.onload = () =>
       resolve({
         status: xhr.status,

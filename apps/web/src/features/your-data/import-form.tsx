@@ -79,6 +79,7 @@ export function ImportForm() {
   });
 
   const submit = () => {
+    setOutcome(null);
     const file = input.current?.files?.[0];
     if (!file) {
       setError('Choose a file to import.');
@@ -89,7 +90,6 @@ export function ImportForm() {
       return;
     }
     setError('');
-    setOutcome(null);
     setSendingName(file.name);
     setStage({ sending: { loaded: 0, total: file.size } });
     upload.mutate(file);
