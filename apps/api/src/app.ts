@@ -19,8 +19,10 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
+import { dataRoutes } from './modules/transfer/data.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
+import { fileBodyPlugin } from './plugins/file-body';
 import { healthPlugin } from './plugins/health';
 import { BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body';
 import { openApiPlugin } from './plugins/openapi';
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const web = findWebBuild(config.webDistDir);
   await app.register(errorsPlugin, { routes, pageFallback: web && webPageFallback(web) });
   await app.register(jsonBodyPlugin);
+  await app.register(fileBodyPlugin, { paths: [contract.data.import.path] });
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   // Before every other hook, so that refusing a request costs little (ADR 0400).
   await app.register(overloadPlugin, config.overload);
@@ -187,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       todos: todosRoutes(app),
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
+      data: dataRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,

@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
+import { dataContract } from './data';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
 import { settingsContract } from './settings';
@@ -20,6 +21,7 @@ export const contract = c.router(
     todos: todosContract,
     events: eventsContract,
     settings: settingsContract,
+    data: dataContract,
   },
   { strictStatusCodes: true },
 );

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './client';
 export * from './common';
 export * from './contract';
+export * from './data';
 export * from './events';
 export * from './notes';
 export * from './password';

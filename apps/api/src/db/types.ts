@@ -27,12 +27,25 @@ export interface UserListCountsTable {
   version: number;
 }
 
+/** Where an imported row came from (ADR 0414); null for rows made in the app. */
+type ImportSource = { import_source: ColumnType<string | null, string | null | undefined, never> };
+
+/** A user's secret calendar subscription (ADR 0415). */
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   user_list_counts: UserListCountsTable;
-  notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
-  todos: TableOf<typeof TODO_ROW>;
-  events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt };
+  notes: TableOf<typeof NOTE_ROW> & {
+    updated_at: ColumnType<string, never, string>;
+  } & ImportSource;
+  todos: TableOf<typeof TODO_ROW> & ImportSource;
+  events: TableOf<typeof EVENT_ROW> & { user_id: number; created_at: CreatedAt } & ImportSource;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -10,7 +10,7 @@ import {
   unsupportedMediaType,
 } from '../lib/drf';
 import type { RouteTable } from '../lib/route-table';
-import { JsonParseError } from './json-body';
+import { BODY_LIMIT, JsonParseError } from './json-body';
 
 /** Answers a GET or HEAD outside /api that no route took (the web app's pages). */
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -37,7 +37,13 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     return reply.code(415).send(unsupportedMediaType(request.headers['content-type'] ?? ''));
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send(detail(CLIENT_ERROR_TEXT[413] as string));
+    // A route with its own limit (the imports) names it; every other route keeps the 1 MB text.
+    const limit = request.routeOptions.bodyLimit;
+    const text =
+      limit && limit !== BODY_LIMIT
+        ? `Request body is too large (the limit is ${Math.round(limit / 1024 / 1024)} MB).`
+        : (CLIENT_ERROR_TEXT[413] as string);
+    return reply.code(413).send(detail(text));
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

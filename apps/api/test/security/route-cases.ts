@@ -55,6 +55,23 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: { username: `${user.username}-patch`, current_password: user.password },
   }),
   'settings.deleteAccount': (user) => ({ body: { password: user.password } }),
+  'data.exportJson': () => ({}),
+  'data.exportNotes': () => ({}),
+  'data.import': () => ({
+    body: {
+      format: 'prodify-export',
+      version: 1,
+      exported_at: '2026-11-26T10:00:00Z',
+      username: 'someone',
+      notes: [
+        { id: 7, title: 'imported', content: 'by the case', created_at: '2026-01-01T00:00:00Z' },
+      ],
+      todos: [{ id: 7, task: 'imported', created_at: '2026-01-01T00:00:00Z' }],
+      events: [
+        { id: 7, title: 'imported', date: '2026-05-05', created_at: '2026-01-01T00:00:00Z' },
+      ],
+    },
+  }),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */

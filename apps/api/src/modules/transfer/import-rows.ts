@@ -1,0 +1,181 @@
+import type { ImportSummary } from '@prodify/contract';
+import { sql } from 'kysely';
+import { sqlName } from '../../db/json-sql';
+import { EVENT_ROW } from '../../db/tables';
+import type { Executor } from '../../db/types';
+
+/**
+ * The rows an import adds, whatever file they came from (ADR 0414). Each carries `source`: a key
+ * of where it came from, unique per user and kind (`import_source`, migration 202611260300), so
+ * that an item imported before is skipped (`on conflict do nothing`) and never overwritten.
+ * `own` is the item's id in a prodify export with its `created_at`: an item that is still in
+ * the account under that very id and time is the caller's own (an export re-imported into the
+ * account it came from), and is skipped too.
+ */
+export interface NewNote {
+  source: string;
+  own?: { id: number; created_at: string };
+  title: string;
+  content: string;
+  summary?: string | null;
+  created_at?: string;
+}
+
+export interface NewTodo {
+  source: string;
+  own?: { id: number; created_at: string };
+  task: string;
+  due_date?: string | null;
+  priority?: string;
+  completed?: boolean;
+  created_at?: string;
+}
+
+export interface NewEvent {
+  source: string;
+  own?: { id: number; created_at: string };
+  title: string;
+  date: string;
+  time?: string | null;
+  end_time?: string | null;
+  rrule?: string | null;
+  created_at?: string;
+}
+
+export interface ImportItems {
+  notes: NewNote[];
+  todos: NewTodo[];
+  events: NewEvent[];
+}
+
+/** Rows per insert statement: one JSON parameter each, so a batch is one round trip. */
+const BATCH = 500;
+
+interface Column {
+  name: string;
+  type: string;
+}
+
+/** The optional planner columns of events, used when the events table has them (issue 11). */
+const EVENT_EXTRAS: Column[] = [
+  { name: 'end_time', type: 'time' },
+  { name: 'rrule', type: 'text' },
+];
+const eventColumns = new Set(EVENT_ROW.fields.map((f) => f.column));
+
+const COLUMNS: Record<keyof ImportItems, Column[]> = {
+  notes: [
+    { name: 'title', type: 'text' },
+    { name: 'content', type: 'text' },
+    { name: 'summary', type: 'text' },
+  ],
+  todos: [
+    { name: 'task', type: 'text' },
+    { name: 'due_date', type: 'date' },
+  ],
+  events: [
+    { name: 'title', type: 'text' },
+    { name: 'date', type: 'date' },
+    { name: 'time', type: 'time' },
+    ...EVENT_EXTRAS.filter((c) => eventColumns.has(c.name)),
+  ],
+};
+
+/** Columns with a database default: taken from the item when given, else the default. */
+const DEFAULTED: Record<keyof ImportItems, Column[]> = {
+  notes: [{ name: 'created_at', type: 'timestamptz' }],
+  todos: [
+    { name: 'priority', type: 'text' },
+    { name: 'completed', type: 'boolean' },
+    { name: 'created_at', type: 'timestamptz' },
+  ],
+  events: [{ name: 'created_at', type: 'timestamptz' }],
+};
+
+async function insertBatch(
+  db: Executor,
+  userId: number,
+  kind: keyof ImportItems,
+  items: readonly (NewNote | NewTodo | NewEvent)[],
+): Promise<number> {
+  const table = sqlName(kind);
+  const plain = COLUMNS[kind];
+  const defaulted = DEFAULTED[kind];
+  const record = [
+    ...plain,
+    ...defaulted,
+    { name: 'source', type: 'text' },
+    { name: 'own_id', type: 'integer' },
+    { name: 'own_created_at', type: 'timestamptz' },
+    { name: 'ord', type: 'integer' },
+  ]
+    .map((c) => `${sqlName(c.name)} ${c.type}`)
+    .join(', ');
+  const columns = [...plain, ...defaulted].map((c) => sqlName(c.name));
+  const values = [
+    ...plain.map((c) => `r.${sqlName(c.name)}`),
+    ...defaulted.map((c) => `coalesce(r.${sqlName(c.name)}, ${DEFAULT_SQL[c.name]})`),
+  ];
+  const rows = items.map((item, ord) => ({
+    ...item,
+    own: undefined,
+    own_id: item.own?.id ?? null,
+    own_created_at: item.own?.created_at ?? null,
+    ord,
+  }));
+  const result = await sql<{ id: number }>`
+    insert into ${sql.raw(table)} (user_id, ${sql.raw(columns.join(', '))}, import_source)
+    select ${userId}, ${sql.raw(values.join(', '))}, r.source
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(record)})
+     where not exists (
+       select 1 from ${sql.raw(table)} t
+        where t.user_id = ${userId} and t.id = r.own_id and t.created_at = r.own_created_at
+     )
+     order by r.ord
+    on conflict (user_id, import_source) where import_source is not null do nothing
+    returning id
+  `.execute(db);
+  return result.rows.length;
+}
+
+const DEFAULT_SQL: Record<string, string> = {
+  created_at: 'now()',
+  priority: `'M'`,
+  completed: 'false',
+};
+
+/**
+ * Adds the items to the user's account in the caller's transaction, skipping those imported
+ * before (and the user's own). Answers the counts, with `other` and reasons from the caller.
+ */
+export async function importItems(
+  db: Executor,
+  userId: number,
+  items: ImportItems,
+  skippedBefore: Pick<ImportSummary, 'reasons'> & { other: number } = { reasons: [], other: 0 },
+): Promise<ImportSummary> {
+  // One import per user at a time: two at once would both find an item new.
+  await sql`select pg_advisory_xact_lock(1414, ${userId}::int)`.execute(db);
+  const summary: ImportSummary = {
+    created: { notes: 0, todos: 0, events: 0 },
+    skipped: { notes: 0, todos: 0, events: 0, other: skippedBefore.other },
+    reasons: [...skippedBefore.reasons],
+  };
+  for (const kind of ['notes', 'todos', 'events'] as const) {
+    const list = items[kind];
+    for (let start = 0; start < list.length; start += BATCH) {
+      const batch = list.slice(start, start + BATCH);
+      const created = await insertBatch(db, userId, kind, batch);
+      summary.created[kind] += created;
+      summary.skipped[kind] += batch.length - created;
+    }
+    const skipped = summary.skipped[kind];
+    if (skipped > 0) {
+      summary.reasons.push({
+        item: kind,
+        reason: `${skipped} already in your account (imported before), not added again`,
+      });
+    }
+  }
+  return summary;
+}

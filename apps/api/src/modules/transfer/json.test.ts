@@ -1,0 +1,243 @@
+import { DATA_LIMITS, type ExportDocument } from '@prodify/contract';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { type TestUser, useTestApp } from '../../../test/support/app';
+
+const ctx = useTestApp();
+
+async function seed(user: TestUser, tag: string) {
+  const post = async (url: string, body: object) => {
+    const res = await ctx.request('POST', url, { body, headers: user.auth });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  };
+  const note = await post('/api/notes/', { title: `${tag} note`, content: `${tag} body ✓` });
+  await post('/api/notes/', { title: `${tag} second`, content: 'line 1\nline 2' });
+  await ctx.db.handle.db
+    .updateTable('notes')
+    .set({ summary: `${tag} summary` })
+    .where('id', '=', note.id)
+    .execute();
+  await post('/api/todos/', { task: `${tag} task`, due_date: '2027-03-04', priority: 'H' });
+  await post('/api/todos/', { task: `${tag} done`, completed: true });
+  await post('/api/calendar/events/', {
+    title: `${tag} meeting`,
+    date: '2027-01-02',
+    time: '09:30',
+  });
+  await post('/api/calendar/events/', { title: `${tag} all day`, date: '2027-01-03' });
+}
+
+async function exportOf(user: TestUser) {
+  const res = await ctx.request('GET', '/api/export/', { headers: user.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return { res, doc: JSON.parse(res.body) as ExportDocument & Record<string, unknown> };
+}
+
+const importDoc = (user: TestUser, doc: unknown) =>
+  ctx.request('POST', '/api/import/', { body: doc, headers: user.auth });
+
+/** A document without what differs between accounts: ids, `exported_at`, the username. */
+function comparable(doc: ExportDocument) {
+  const strip = <T extends { id: number }>(items: T[]) => items.map(({ id: _, ...rest }) => rest);
+  return { notes: strip(doc.notes), todos: strip(doc.todos), events: strip(doc.events) };
+}
+
+describe('GET /api/export/', () => {
+  it('answers the signed-in user’s data only, as a named JSON download', async () => {
+    const alice = await ctx.signUp('alice');
+    const bob = await ctx.signUp('bob');
+    await seed(alice, 'alice');
+    await seed(bob, 'bob');
+    const { res, doc } = await exportOf(alice);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="prodify-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(Object.keys(doc)).toEqual([
+      'format',
+      'version',
+      'exported_at',
+      'username',
+      'notes',
+      'todos',
+      'events',
+    ]);
+    expect(doc).toMatchObject({ format: 'prodify-export', version: 1, username: 'alice' });
+    expect(doc.notes.map((n) => n.title)).toEqual(['alice note', 'alice second']);
+    expect(doc.notes[0]).toMatchObject({ content: 'alice body ✓', summary: 'alice summary' });
+    expect(doc.notes[1]?.summary).toBeNull();
+    expect(doc.todos.map((t) => [t.task, t.due_date, t.priority, t.completed])).toEqual([
+      ['alice task', '2027-03-04', 'H', false],
+      ['alice done', null, 'M', true],
+    ]);
+    expect(doc.events.map((e) => [e.title, e.date, e.time])).toEqual([
+      ['alice meeting', '2027-01-02', '09:30:00'],
+      ['alice all day', '2027-01-03', null],
+    ]);
+    expect(res.body).not.toContain('bob');
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await ctx.request('GET', '/api/export/');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('streams an account larger than one batch, every row once and in order', async () => {
+    const alice = await ctx.signUp('alice');
+    await sql`
+      insert into notes (user_id, title, content)
+      select ${alice.id}, 'n' || i, 'c' || i from generate_series(1, 2345) i
+    `.execute(ctx.db.handle.db);
+    const { doc } = await exportOf(alice);
+    expect(doc.notes).toHaveLength(2345);
+    expect(new Set(doc.notes.map((n) => n.id)).size).toBe(2345);
+  });
+});
+
+describe('POST /api/import/ (JSON)', () => {
+  it('round-trips: export, import into a fresh account, export again gives the same data', async () => {
+    const alice = await ctx.signUp('alice');
+    await seed(alice, 'alice');
+    const first = await exportOf(alice);
+    const carol = await ctx.signUp('carol');
+    const res = await importDoc(carol, first.doc);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      created: { notes: 2, todos: 2, events: 2 },
+      skipped: { notes: 0, todos: 0, events: 0, other: 0 },
+      reasons: [],
+    });
+    const second = await exportOf(carol);
+    expect(comparable(second.doc)).toEqual(comparable(first.doc));
+    // The ids are carol's own, not alice's.
+    expect(second.doc.notes.map((n) => n.id)).not.toEqual(first.doc.notes.map((n) => n.id));
+    // The app's lists show the imported rows too.
+    const notes = await ctx.request('GET', '/api/notes/', { headers: carol.auth });
+    expect(notes.json().map((n: { title: string }) => n.title)).toEqual([
+      'alice note',
+      'alice second',
+    ]);
+  });
+
+  it('skips what was imported before: the same file twice adds nothing the second time', async () => {
+    const alice = await ctx.signUp('alice');
+    await seed(alice, 'alice');
+    const { doc } = await exportOf(alice);
+    const carol = await ctx.signUp('carol');
+    expect((await importDoc(carol, doc)).statusCode).toBe(201);
+    const again = await importDoc(carol, doc);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().created).toEqual({ notes: 0, todos: 0, events: 0 });
+    expect(again.json().skipped).toEqual({ notes: 2, todos: 2, events: 2, other: 0 });
+    expect(again.json().reasons[0].reason).toMatch(/already in your account/);
+    expect((await exportOf(carol)).doc.notes).toHaveLength(2);
+  });
+
+  it('skips the account’s own items (an export re-imported where it came from)', async () => {
+    const alice = await ctx.signUp('alice');
+    await seed(alice, 'alice');
+    const { doc } = await exportOf(alice);
+    const res = await importDoc(alice, doc);
+    expect(res.json().created).toEqual({ notes: 0, todos: 0, events: 0 });
+    // Deleting an item and importing again brings it back (and only it).
+    await ctx.request('DELETE', `/api/notes/delete/${doc.notes[0]?.id}/`, { headers: alice.auth });
+    const restored = await importDoc(alice, doc);
+    expect(restored.json().created).toEqual({ notes: 1, todos: 0, events: 0 });
+  });
+
+  it('never touches another account, and never overwrites', async () => {
+    const alice = await ctx.signUp('alice');
+    const bob = await ctx.signUp('bob');
+    await seed(bob, 'bob');
+    const bobBefore = (await exportOf(bob)).doc;
+    // Alice sends bob's ids: she gets copies, bob's rows stay as they were.
+    const forged = { ...bobBefore, notes: bobBefore.notes.map((n) => ({ ...n, title: 'mine' })) };
+    expect((await importDoc(alice, forged)).json().created.notes).toBe(2);
+    expect(comparable((await exportOf(bob)).doc)).toEqual(comparable(bobBefore));
+  });
+
+  it('refuses a wrong format, version or types with field errors, importing nothing', async () => {
+    const alice = await ctx.signUp('alice');
+    await seed(alice, 'alice');
+    const { doc } = await exportOf(alice);
+    const carol = await ctx.signUp('carol');
+    const cases: [unknown, string][] = [
+      [{ ...doc, format: 'other' }, 'format'],
+      [{ ...doc, version: 2 }, 'version'],
+      [{ ...doc, notes: 'x' }, 'notes'],
+      [{ ...doc, notes: [...doc.notes, { ...doc.notes[0], title: 5 }] }, 'notes.2.title'],
+      [{ ...doc, todos: [{ ...doc.todos[0], priority: 'X' }] }, 'todos.0.priority'],
+      [{ ...doc, events: [{ ...doc.events[0], date: '2027-02-30' }] }, 'events.0.date'],
+      [{ ...doc, notes: [{ ...doc.notes[0], created_at: 'yesterday' }] }, 'notes.0.created_at'],
+      [[], 'non_field_errors'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await importDoc(carol, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(Object.keys(res.json()), res.body).toContain(field);
+    }
+    expect((await exportOf(carol)).doc).toMatchObject({ notes: [], todos: [], events: [] });
+  });
+
+  it('imports nothing when a later part fails in the database (one transaction)', async () => {
+    const carol = await ctx.signUp('carol');
+    const db = ctx.db.handle.db;
+    // A database that refuses one event, after the notes went in.
+    await sql`
+      create function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.title = 'boom' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$
+    `.execute(db);
+    await sql`create trigger refuse_boom before insert on events
+      for each row execute function refuse_boom()`.execute(db);
+    try {
+      const at = '2026-01-01T00:00:00Z';
+      const res = await importDoc(carol, {
+        format: 'prodify-export',
+        version: 1,
+        exported_at: at,
+        username: 'x',
+        notes: [{ id: 1, title: 't', content: 'c', created_at: at }],
+        todos: [{ id: 1, task: 't', created_at: at }],
+        events: [{ id: 1, title: 'boom', date: '2026-01-01', created_at: at }],
+      });
+      expect(res.statusCode).toBe(500);
+      const { doc } = await exportOf(carol);
+      expect([doc.notes, doc.todos, doc.events]).toEqual([[], [], []]);
+    } finally {
+      await sql`drop trigger refuse_boom on events`.execute(db);
+      await sql`drop function refuse_boom()`.execute(db);
+    }
+  });
+
+  it('takes a body above the global 1 MB limit, and answers 413 above its own', async () => {
+    const carol = await ctx.signUp('carol');
+    const big = 'x'.repeat(90_000);
+    const notes = Array.from({ length: 30 }, (_, i) => ({
+      id: i + 1,
+      title: `n${i}`,
+      content: big,
+      created_at: '2026-01-01T00:00:00Z',
+    }));
+    const doc = { format: 'prodify-export', version: 1, exported_at: '2026-01-01T00:00:00Z' };
+    const ok = await importDoc(carol, { ...doc, username: 'x', notes, todos: [], events: [] });
+    expect(ok.statusCode, ok.body.slice(0, 200)).toBe(201);
+    expect(ok.json().created.notes).toBe(30);
+    const tooLarge = await ctx.request('POST', '/api/import/', {
+      raw: `{"pad":"${'y'.repeat(DATA_LIMITS.importBytes)}"}`,
+      headers: { ...carol.auth, 'content-type': 'application/json' },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ detail: 'Request body is too large (the limit is 64 MB).' });
+    // Other routes keep the global limit and its text.
+    const other = await ctx.request('POST', '/api/notes/', {
+      raw: `{"title":"${'y'.repeat(1_100_000)}"}`,
+      headers: { ...carol.auth, 'content-type': 'application/json' },
+    });
+    expect(other.statusCode).toBe(413);
+    expect(other.json().detail).toMatch(/1 MB/);
+  });
+});

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { ExportTimestampSchema, LIMITS } from '@prodify/contract';
+import { parse, stringify } from 'yaml';
+import type { NewNote } from './import-rows';
+
+/** A note as the Markdown export writes it. */
+export interface MarkdownNote {
+  id: number;
+  title: string;
+  content: string;
+  created_at: string;
+  summary: string | null;
+}
+
+/**
+ * A safe file name: the title's slug (ASCII letters, digits and dashes, at most 60) and the id,
+ * so names are unique, never empty, and cannot climb out of a folder.
+ */
+export function noteFileName(note: { id: number; title: string }): string {
+  const slug = note.title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || 'note'}-${note.id}.md`;
+}
+
+/** YAML front matter (title, created_at, summary when saved), a blank line, the content. */
+export function noteToMarkdown(note: MarkdownNote): string {
+  const front: Record<string, string> = { title: note.title, created_at: note.created_at };
+  if (note.summary !== null) front.summary = note.summary;
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n\n${note.content}\n`;
+}
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const HEADING = /^#[ \t]+(.+?)[ \t#]*$/m;
+
+export type ParsedMarkdown = { ok: true; note: NewNote } | { ok: false; reason: string };
+
+const clean = (text: string) => text.replaceAll('\u0000', '');
+
+/** The front matter as an object; a front matter that is not YAML (or not a map) counts as none. */
+function frontMatterOf(yamlText: string): Record<string, unknown> {
+  try {
+    // Aliases are bounded: a "billion laughs" front matter fails instead of growing.
+    const value: unknown = parse(yamlText, { maxAliasCount: 50, prettyErrors: false });
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+  return undefined;
+}
+
+/**
+ * One Markdown file as a note: title from the front matter, else the first `# heading`, else
+ * the file name; `created_at` and `summary` from the front matter when they are valid. A title
+ * longer than a note's is shortened; an empty or over-long file is skipped with its reason.
+ */
+export function noteFromMarkdown(path: string, raw: string): ParsedMarkdown {
+  const text = clean(raw.replace(/^\ufeff/, ''));
+  const match = FRONT_MATTER.exec(text);
+  const front = match ? frontMatterOf(match[1] as string) : {};
+  const body = (match ? text.slice(match[0].length) : text).trim();
+  if (body === '') return { ok: false, reason: 'the file has no content' };
+  if (body.length > LIMITS.noteContentMax) {
+    return { ok: false, reason: `longer than ${LIMITS.noteContentMax} characters` };
+  }
+  const baseName = path.split('/').pop() ?? path;
+  const fileTitle = baseName.replace(/\.(md|markdown)$/i, '');
+  const title =
+    [textOf(front.title), HEADING.exec(body)?.[1], fileTitle, 'Untitled']
+      .map((t) => t?.trim())
+      .find((t) => t !== undefined && t !== '') ?? 'Untitled';
+  const createdAt = textOf(front.created_at);
+  const validCreated = createdAt && ExportTimestampSchema.safeParse(createdAt).success;
+  const summary = textOf(front.summary);
+  // Our own export's name ends in -<id>.md: with its created_at, that is the note it came from.
+  const idInName = /-(\d{1,10})\.md$/i.exec(baseName)?.[1];
+  const hash = createHash('sha256').update(path).update('\0').update(text).digest('base64url');
+  return {
+    ok: true,
+    note: {
+      source: `md:${hash}`,
+      ...(validCreated && idInName && Number(idInName) <= LIMITS.idMax
+        ? { own: { id: Number(idInName), created_at: createdAt } }
+        : {}),
+      title: [...title].slice(0, LIMITS.noteTitleMax).join('').trim(),
+      content: body,
+      summary: summary?.trim() ? summary.slice(0, LIMITS.noteContentMax) : null,
+      ...(validCreated ? { created_at: createdAt } : {}),
+    },
+  };
+}
