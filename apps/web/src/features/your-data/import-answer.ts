@@ -1,35 +1,15 @@
-import type { ImportCounts } from './import-summary';
-
-type Kind = 'notes' | 'todos' | 'events';
-const KINDS: readonly Kind[] = ['notes', 'todos', 'events'];
-
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function number(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
+import { type ImportSummary, ImportSummarySchema } from '@prodify/contract';
+import { ApiError } from '../../lib/errors';
 
 /**
- * The counts of an import's answer. The upload goes through XMLHttpRequest (for its progress),
- * so the typed client does not parse the answer: this reads it, missing counts being 0.
+ * The summary in an import's 201 answer. The upload goes through XMLHttpRequest (for its
+ * progress), not the typed client, so the body is checked against the contract here; an answer
+ * of another shape is an error, not a summary of zeros.
  */
-export function readImportAnswer(path: string, body: unknown): ImportCounts {
-  const answer = record(body);
-  const created = record(answer.created);
-  const skipped = record(answer.skipped);
-  const reasons = Array.isArray(answer.reasons)
-    ? answer.reasons.filter((r): r is string => typeof r === 'string')
-    : [];
-  const counts = (from: Record<string, unknown>) =>
-    Object.fromEntries(KINDS.map((k) => [k, number(from[k])])) as Record<Kind, number>;
-  return {
-    created: counts(created),
-    skipped: counts(skipped),
-    reasons,
-    skippedAreDuplicates: path === '/api/import/',
-  };
+export function readImportAnswer(status: number, body: unknown): ImportSummary {
+  if (status !== 201) throw new ApiError(status, body);
+  const parsed = ImportSummarySchema.safeParse(body);
+  if (!parsed.success)
+    throw new ApiError(status, { detail: 'The server sent an unexpected answer.' });
+  return parsed.data;
 }

@@ -1,3 +1,4 @@
+import { DATA_LIMITS, type ImportSummary } from '@prodify/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -10,13 +11,13 @@ import { toast } from '../../lib/toast';
 import { type Progress, uploadFile } from '../../lib/transfer';
 import { readImportAnswer } from './import-answer';
 import { ACCEPTED_FILES, formatSize, importKindOf } from './import-kind';
-import { type ImportCounts, summarizeImport } from './import-summary';
+import { summarizeImport } from './import-summary';
 
 type Stage = { sending: Progress } | 'processing' | null;
 
 interface Outcome {
   file: string;
-  counts: ImportCounts;
+  summary: ImportSummary;
 }
 
 function ImportProgress({ name, stage }: { name: string; stage: Exclude<Stage, null> }) {
@@ -58,14 +59,15 @@ export function ImportForm() {
     mutationFn: async (file: File) => {
       const kind = importKindOf(file);
       if (!kind) throw new Error('Choose a .json, .zip, .md or .ics file.');
-      const res = await uploadFile(kind.path, file, kind.contentType, (progress) =>
+      // The name titles a Markdown note that has no front matter title and no heading.
+      const path = `${kind.path}?${new URLSearchParams({ filename: file.name.slice(0, 255) })}`;
+      const res = await uploadFile(path, file, kind.contentType, (progress) =>
         setStage(progress.loaded >= progress.total ? 'processing' : { sending: progress }),
       );
-      if (res.status !== 200 && res.status !== 201) throw new ApiError(res.status, res.body);
-      return readImportAnswer(kind.path, res.body);
+      return readImportAnswer(res.status, res.body);
     },
-    onSuccess: async (counts, file) => {
-      setOutcome({ file: file.name, counts });
+    onSuccess: async (summary, file) => {
+      setOutcome({ file: file.name, summary });
       if (input.current) input.current.value = '';
       // The imported items belong in every list, calendar and count the app has cached.
       await queryClient.invalidateQueries();
@@ -87,6 +89,12 @@ export function ImportForm() {
     }
     if (!importKindOf(file)) {
       setError('Choose a .json, .zip, .md or .ics file.');
+      return;
+    }
+    if (file.size > DATA_LIMITS.importBytes) {
+      setError(
+        `This file is ${formatSize(file.size)}; an import takes at most ${formatSize(DATA_LIMITS.importBytes)}.`,
+      );
       return;
     }
     setError('');
@@ -115,19 +123,24 @@ export function ImportForm() {
       <SubmitButton busy={upload.isPending} icon={Upload}>
         Import
       </SubmitButton>
-      {stage ? <ImportProgress name={sendingName} stage={stage} /> : null}
-      <div className="import-result" role="status">
-        {outcome ? (
-          <>
-            <p className="form-message success">{summarizeImport(outcome.counts)}</p>
-            {outcome.counts.reasons.length ? (
-              <ul className="import-reasons">
-                {outcome.counts.reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            ) : null}
-          </>
+      {/* Always in the page, so that screen readers announce what appears in it. */}
+      <div className="import-status">
+        {stage ? <ImportProgress name={sendingName} stage={stage} /> : null}
+        <p className="import-summary" role="status">
+          {outcome ? summarizeImport(outcome.summary) : null}
+        </p>
+        {outcome?.summary.reasons.length ? (
+          <details className="import-reasons">
+            <summary>Why items were skipped</summary>
+            <ul>
+              {outcome.summary.reasons.map(({ item, reason }, index) => (
+                // A fixed list, never reordered; one item may be skipped twice.
+                <li key={index}>
+                  {item}: {reason}
+                </li>
+              ))}
+            </ul>
+          </details>
         ) : null}
       </div>
     </Form>

@@ -1,12 +1,4 @@
-/** What an import created and skipped, per kind of item. */
-export interface ImportCounts {
-  created: { notes: number; todos: number; events: number };
-  skipped: { notes: number; todos: number; events: number };
-  /** Why items were skipped, when the server says (a calendar's other components). */
-  reasons: string[];
-  /** Whether the skipped items were all copies of items already here. */
-  skippedAreDuplicates: boolean;
-}
+import type { ImportSummary } from '@prodify/contract';
 
 const NOUNS = {
   notes: ['note', 'notes'],
@@ -18,17 +10,21 @@ function count(n: number, [one, many]: readonly [string, string]): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "Imported 120 notes, 40 tasks, 12 events; skipped 3 duplicates." */
-export function summarizeImport(counts: ImportCounts): string {
+/**
+ * "Imported 120 notes, 40 tasks, 12 events; skipped 3 duplicates." Skipped notes, tasks and
+ * events were imported before (or came from this account); other parts of a file (a VJOURNAL,
+ * a picture in a zip) are counted apart, and the server's reasons are listed under the line.
+ */
+export function summarizeImport(summary: ImportSummary): string {
   const kinds = ['notes', 'todos', 'events'] as const;
   const made = kinds
-    .filter((k) => counts.created[k] > 0)
-    .map((k) => count(counts.created[k], NOUNS[k]));
-  const skipped = kinds.reduce((sum, k) => sum + counts.skipped[k], 0);
+    .filter((k) => summary.created[k] > 0)
+    .map((k) => count(summary.created[k], NOUNS[k]));
+  const duplicates = kinds.reduce((sum, k) => sum + summary.skipped[k], 0);
+  const skipped = [
+    duplicates ? count(duplicates, ['duplicate', 'duplicates']) : '',
+    summary.skipped.other ? count(summary.skipped.other, ['other item', 'other items']) : '',
+  ].filter(Boolean);
   const first = made.length ? `Imported ${made.join(', ')}` : 'Nothing new to import';
-  if (!skipped) return `${first}.`;
-  const noun = counts.skippedAreDuplicates
-    ? (['duplicate', 'duplicates'] as const)
-    : (['item', 'items'] as const);
-  return `${first}; skipped ${count(skipped, noun)}.`;
+  return skipped.length ? `${first}; skipped ${skipped.join(' and ')}.` : `${first}.`;
 }

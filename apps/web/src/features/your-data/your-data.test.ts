@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/errors';
 import { filenameFrom } from '../../lib/transfer';
 import { readImportAnswer } from './import-answer';
 import { formatSize, importKindOf } from './import-kind';
@@ -59,44 +60,41 @@ describe('summarizeImport', () => {
     expect(
       summarizeImport({
         created: { notes: 120, todos: 40, events: 12 },
-        skipped: { notes: 2, todos: 1, events: 0 },
+        skipped: { notes: 2, todos: 1, events: 0, other: 0 },
         reasons: [],
-        skippedAreDuplicates: true,
       }),
     ).toBe('Imported 120 notes, 40 tasks, 12 events; skipped 3 duplicates.');
     expect(
       summarizeImport({
         created: { notes: 1, todos: 0, events: 0 },
-        skipped: none,
+        skipped: { ...none, other: 0 },
         reasons: [],
-        skippedAreDuplicates: true,
       }),
     ).toBe('Imported 1 note.');
     expect(
       summarizeImport({
-        created: none,
-        skipped: { notes: 0, todos: 0, events: 1 },
-        reasons: [],
-        skippedAreDuplicates: false,
+        created: { notes: 0, todos: 1, events: 2 },
+        skipped: { notes: 0, todos: 0, events: 1, other: 2 },
+        reasons: [{ item: 'VJOURNAL', reason: 'not an event or a to-do' }],
       }),
-    ).toBe('Nothing new to import; skipped 1 item.');
+    ).toBe('Imported 1 task, 2 events; skipped 1 duplicate and 2 other items.');
+    expect(summarizeImport({ created: none, skipped: { ...none, other: 1 }, reasons: [] })).toBe(
+      'Nothing new to import; skipped 1 other item.',
+    );
   });
 });
 
 describe('readImportAnswer', () => {
-  it('reads counts, missing ones as 0', () => {
-    expect(
-      readImportAnswer('/api/import/', { created: { notes: 3 }, skipped: { todos: 2 } }),
-    ).toEqual({
+  it('checks the answer against the contract', () => {
+    const summary = {
       created: { notes: 3, todos: 0, events: 0 },
-      skipped: { notes: 0, todos: 2, events: 0 },
+      skipped: { notes: 0, todos: 2, events: 0, other: 0 },
       reasons: [],
-      skippedAreDuplicates: true,
-    });
-    expect(readImportAnswer('/api/calendar/import/', 'oops').created).toEqual({
-      notes: 0,
-      todos: 0,
-      events: 0,
-    });
+    };
+    expect(readImportAnswer(201, summary)).toEqual(summary);
+    expect(() => readImportAnswer(201, { created: { notes: 3 } })).toThrow(ApiError);
+    expect(() => readImportAnswer(400, { detail: 'Bad zip.' })).toThrow(
+      expect.objectContaining({ status: 400, body: { detail: 'Bad zip.' } }),
+    );
   });
 });
