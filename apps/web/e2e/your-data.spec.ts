@@ -145,3 +145,55 @@ test('import a Markdown note by keyboard; a refused file shows the server messag
   await expect(region.getByText('Choose a .json, .zip, .md or .ics file.')).toBeVisible();
   expect(await axeSerious(page)).toEqual([]);
 });
+
+test('a large import shows its progress: bytes sent, then the server at work', async ({
+  authedPage: page,
+}) => {
+  test.setTimeout(90_000);
+  // About 8 MB: 4,000 notes of 2 KB.
+  const notes = Array.from({ length: 4000 }, (_, i) => ({
+    id: i + 1,
+    title: `Imported note ${i + 1}`,
+    content: 'x'.repeat(2000),
+    created_at: '2026-01-02T03:04:05Z',
+  }));
+  const buffer = Buffer.from(
+    JSON.stringify({
+      format: 'prodify-export',
+      version: 1,
+      exported_at: '2026-01-02T03:04:05Z',
+      username: 'elsewhere',
+      notes,
+      todos: [],
+      events: [],
+    }),
+  );
+  await page.goto('/settings');
+  const region = yourData(page);
+  // Every text the progress line shows, recorded as the page changes it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('.import-progress progress');
+      const text = document.querySelector('.import-progress p')?.textContent;
+      if (bar && text) seen.push(`${text} [${bar.getAttribute('value') ?? 'indeterminate'}]`);
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+  await importFile(page, { name: 'big.json', mimeType: 'application/json', buffer });
+  const bar = region.getByRole('progressbar', { name: 'Importing big.json…' });
+  await expect(bar).toBeVisible();
+  expect(await bar.getAttribute('value')).toBeNull();
+  await expect(region.getByRole('status')).toHaveText('Imported 4000 notes.', { timeout: 60_000 });
+  await expect(region.getByRole('progressbar')).toHaveCount(0);
+  const seen = await page.evaluate(
+    () => (window as unknown as { progressSeen: string[] }).progressSeen,
+  );
+  expect(seen[0]).toMatch(/^Uploading big\.json: 0 bytes of \d\.\d MB \[0\]$/);
+  expect(seen.at(-1)).toBe('Importing big.json… [indeterminate]');
+});
