@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
 import { dataRoutes } from './modules/transfer/data.routes';
+import { icalRoutes } from './modules/transfer/ical.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
 import { fileBodyPlugin } from './plugins/file-body';
@@ -73,10 +74,32 @@ export const REDACT_PATHS = [
   '*.token',
 ];
 
+/** A calendar feed's URL is its secret (ADR 0415): logs show it without the token. */
+const FEED_TOKEN = /(\/api\/calendar\/feed\/)[^/?#]+\.ics/gi;
+export const redactUrl = (url: string) => url.replace(FEED_TOKEN, '$1[redacted].ics');
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's own request fields, with secret URLs redacted.
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
   };
 }
 
@@ -165,7 +188,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const web = findWebBuild(config.webDistDir);
   await app.register(errorsPlugin, { routes, pageFallback: web && webPageFallback(web) });
   await app.register(jsonBodyPlugin);
-  await app.register(fileBodyPlugin, { paths: [contract.data.import.path] });
+  await app.register(fileBodyPlugin, {
+    paths: [contract.data.import.path, contract.ical.import.path],
+  });
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   // Before every other hook, so that refusing a request costs little (ADR 0400).
   await app.register(overloadPlugin, config.overload);
@@ -191,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
       data: dataRoutes(app),
+      ical: icalRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,

@@ -1,6 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
-import { dataContract } from './data';
+import { dataContract, icalContract } from './data';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
 import { settingsContract } from './settings';
@@ -22,6 +22,7 @@ export const contract = c.router(
     events: eventsContract,
     settings: settingsContract,
     data: dataContract,
+    ical: icalContract,
   },
   { strictStatusCodes: true },
 );

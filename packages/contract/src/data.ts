@@ -160,3 +160,49 @@ export const dataContract = c.router({
     description: `At most ${DATA_LIMITS.importBytes / 1024 / 1024} MiB. Never overwrites; importing the same items again skips them.`,
   },
 });
+
+/** iCalendar: export, import and the secret subscription feed (ADR 0415). */
+export const icalContract = c.router({
+  export: {
+    method: 'GET',
+    path: '/api/calendar/export.ics',
+    ...signedIn({ 200: download('text/calendar; charset=utf-8') }),
+    summary: 'Your events and dated to-dos as iCalendar (RFC 5545)',
+  },
+  import: {
+    method: 'POST',
+    path: '/api/calendar/import/',
+    body: z.unknown(),
+    ...signedIn({ 201: ImportSummarySchema, ...importErrors }),
+    description: `At most ${DATA_LIMITS.importBytes / 1024 / 1024} MiB. Zoned times become the server's local wall time.`,
+    summary: 'Add the events (VEVENT) and to-dos (VTODO) of an iCalendar file (text/calendar)',
+  },
+  feedStatus: {
+    method: 'GET',
+    path: '/api/calendar/feed/',
+    ...signedIn({ 200: FeedStatusSchema }),
+    summary: 'Whether your calendar subscription URL exists',
+  },
+  feedCreate: {
+    method: 'POST',
+    path: '/api/calendar/feed/',
+    body: c.noBody(),
+    ...signedIn({ 201: FeedUrlSchema }),
+    summary: 'Create your calendar subscription URL, or replace it (the old one stops at once)',
+  },
+  feedDelete: {
+    method: 'DELETE',
+    path: '/api/calendar/feed/',
+    body: c.noBody(),
+    ...signedIn({ 204: c.noBody() }),
+    summary: 'Turn your calendar subscription URL off',
+  },
+  feed: {
+    method: 'GET',
+    path: '/api/calendar/feed/:file',
+    pathParams: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{22,64}\.ics$/) }),
+    responses: { 200: download('text/calendar; charset=utf-8'), 304: c.noBody(), 404: DetailSchema },
+    metadata: { auth: false },
+    summary: 'A calendar subscription: needs no sign-in, the secret URL is the key',
+  },
+});

@@ -13,6 +13,8 @@ export type RouteCase = (
   own: Seeded,
 ) => Omit<Req, 'method' | 'url'> & {
   id?: number;
+  /** The whole URL, for a route whose path parameter is not an `:id`. */
+  url?: string;
 };
 
 let names = 0;
@@ -72,6 +74,27 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       ],
     },
   }),
+  'ical.export': () => ({}),
+  'ical.import': () => ({
+    raw: [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//case//case//EN',
+      'BEGIN:VEVENT',
+      'UID:case@test',
+      'DTSTAMP:20260101T000000Z',
+      'SUMMARY:imported',
+      'DTSTART:20260505T080000',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n'),
+    headers: { 'content-type': 'text/calendar' },
+  }),
+  'ical.feedStatus': () => ({}),
+  'ical.feedCreate': () => ({}),
+  'ical.feedDelete': () => ({}),
+  'ical.feed': (_, own) => ({ url: own.feed ?? '/api/calendar/feed/none.ics' }),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */
@@ -83,8 +106,14 @@ export function caseRequest(
 ): Req {
   const make = ROUTE_CASES[route.name];
   if (!make) throw new Error(`no case for ${route.name}`);
-  const { id, ...rest } = make(user, objects);
-  return { method: route.method, url: urlOf(route, id ?? 1), ...rest, headers };
+  const { id, url, ...rest } = make(user, objects);
+  return {
+    method: route.method,
+    url: url ?? urlOf(route, id ?? 1),
+    ...rest,
+    // The case's own headers (a content type) stay; the caller's credentials are added.
+    headers: { ...rest.headers, ...headers },
+  };
 }
 
 /** Routes in an order where each case still finds what it needs (deletions last). */
@@ -92,7 +121,8 @@ export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractR
   const rank = (r: ContractRoute) =>
     r.name === 'settings.deleteAccount'
       ? 3
-      : r.method === 'DELETE'
+      : // Rotating the feed ends the seeded URL, which the feed's own case reads.
+        r.method === 'DELETE' || r.name === 'ical.feedCreate'
         ? 2
         : r.name.startsWith('settings.p')
           ? 1

@@ -66,6 +66,8 @@ export interface Seeded {
   notes: number[];
   todos: number[];
   events: number[];
+  /** The user's calendar feed URL (it carries its secret token). */
+  feed?: string;
 }
 
 /** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
@@ -106,6 +108,9 @@ export async function seed(
     headers: user.auth,
   });
   if (summarized.statusCode !== 200) throw new Error(`seed summary: ${summarized.body}`);
+  const feed = await send(app, { method: 'POST', url: '/api/calendar/feed/', headers: user.auth });
+  if (feed.statusCode !== 201) throw new Error(`seed feed: ${feed.body}`);
+  out.feed = (feed.json() as { url: string }).url;
   return out;
 }
 
@@ -132,6 +137,11 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
+    feed: await db
+      .selectFrom('calendar_feeds')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
   };
 }
 

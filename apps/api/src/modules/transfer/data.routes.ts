@@ -29,6 +29,14 @@ export function attachment(
   reply.header('cache-control', 'no-store');
 }
 
+/** What `POST /api/import/` takes besides JSON: a zip of Markdown files or one Markdown file. */
+const MARKDOWN_TYPES = new Set([
+  'application/zip',
+  'application/x-zip-compressed',
+  'text/markdown',
+  'text/x-markdown',
+]);
+
 type Parsed =
   | { ok: true; items: ImportItems; other: number; reasons: ImportSummary['reasons'] }
   | { ok: false; status: 400 | 415; body: Record<string, unknown> };
@@ -41,7 +49,7 @@ function parseImport(request: FastifyRequest, body: unknown, fileName?: string):
       ? { ok: true, items: result.items, other: 0, reasons: [] }
       : { ok: false, status: 400, body: result.errors };
   }
-  if (!Buffer.isBuffer(body)) {
+  if (!Buffer.isBuffer(body) || !MARKDOWN_TYPES.has(type)) {
     return { ok: false, status: 415, body: unsupportedMediaType(type) };
   }
   try {

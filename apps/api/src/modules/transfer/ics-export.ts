@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import ICAL from 'ical.js';
+import type { Executor } from '../../db/types';
+import { exportRows } from './json-export';
+
+/**
+ * Events and dated to-dos as iCalendar (RFC 5545, ADR 0415). Times are floating (the app's
+ * times are wall-clock times without a zone, decisions.md §6); untimed events and due dates are
+ * DATEs. UIDs and DTSTAMPs come from the item's id and creation time, so an unchanged calendar
+ * gives the same bytes (and ETag) every time.
+ */
+
+interface EventItem {
+  id: number;
+  title: string;
+  date: string;
+  time: string | null;
+  end_time?: string | null;
+  rrule?: string | null;
+  created_at: string;
+}
+
+interface TodoItem {
+  id: number;
+  task: string;
+  due_date: string | null;
+  priority: 'L' | 'M' | 'H';
+  completed: boolean;
+  created_at: string;
+}
+
+export const PRODID = '-//Prodify//Prodify Calendar//EN';
+
+/** `event-42-20261121T144520277636Z@prodify`: the id and the exact creation time. */
+export function itemUid(kind: 'event' | 'todo', id: number, createdAt: string): string {
+  return `${kind}-${id}-${createdAt.replace(/[-:.]/g, '')}@prodify`;
+}
+
+/** The id and creation time back from a UID of ours (to recognise an item re-imported). */
+export function parseItemUid(
+  kind: 'event' | 'todo',
+  uid: string,
+): { id: number; created_at: string } | undefined {
+  const m = new RegExp(`^${kind}-(\\d{1,10})-(\\d{8})T(\\d{6})(\\d*)Z@prodify$`).exec(uid);
+  if (!m) return undefined;
+  const [, id, d, t, frac] = m as unknown as [string, string, string, string, string];
+  const date = `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
+  const time = `${t.slice(0, 2)}:${t.slice(2, 4)}:${t.slice(4, 6)}`;
+  return { id: Number(id), created_at: `${date}T${time}${frac ? `.${frac}` : ''}Z` };
+}
+
+function dateTime(date: string, time: string | null): ICAL.Time {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (time === null) return ICAL.Time.fromData({ year, month, day, isDate: true });
+  const [hour, minute, second] = time.split(':').map(Number) as [number, number, number];
+  return ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false });
+}
+
+const stamp = (createdAt: string) => ICAL.Time.fromJSDate(new Date(createdAt), true);
+
+const PRIORITY = { H: 1, M: 5, L: 9 } as const;
+
+export function eventComponent(event: EventItem): ICAL.Component {
+  const vevent = new ICAL.Component('vevent');
+  vevent.addPropertyWithValue('uid', itemUid('event', event.id, event.created_at));
+  vevent.addPropertyWithValue('dtstamp', stamp(event.created_at));
+  vevent.addPropertyWithValue('summary', event.title);
+  vevent.addPropertyWithValue('dtstart', dateTime(event.date, event.time));
+  if (event.time !== null && event.end_time) {
+    vevent.addPropertyWithValue('dtend', dateTime(event.date, event.end_time));
+  }
+  if (event.rrule) {
+    vevent.addPropertyWithValue(
+      'rrule',
+      ICAL.Recur.fromString(event.rrule.replace(/^RRULE:/i, '')),
+    );
+  }
+  return vevent;
+}
+
+export function todoComponent(todo: TodoItem & { due_date: string }): ICAL.Component {
+  const vtodo = new ICAL.Component('vtodo');
+  vtodo.addPropertyWithValue('uid', itemUid('todo', todo.id, todo.created_at));
+  vtodo.addPropertyWithValue('dtstamp', stamp(todo.created_at));
+  vtodo.addPropertyWithValue('summary', todo.task);
+  vtodo.addPropertyWithValue('due', dateTime(todo.due_date, null));
+  vtodo.addPropertyWithValue('priority', PRIORITY[todo.priority]);
+  vtodo.addPropertyWithValue('status', todo.completed ? 'COMPLETED' : 'NEEDS-ACTION');
+  return vtodo;
+}
+
+const CRLF = '\r\n';
+
+/** The user's calendar as iCalendar text, written component by component. */
+export async function* icsChunks(db: Executor, userId: number): AsyncGenerator<string> {
+  yield [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'X-WR-CALNAME:Prodify',
+    '',
+  ].join(CRLF);
+  for await (const json of exportRows(db, 'events', userId)) {
+    yield `${eventComponent(JSON.parse(json) as EventItem).toString()}${CRLF}`;
+  }
+  for await (const json of exportRows(db, 'todos', userId)) {
+    const todo = JSON.parse(json) as TodoItem;
+    if (todo.due_date !== null) {
+      yield `${todoComponent({ ...todo, due_date: todo.due_date }).toString()}${CRLF}`;
+    }
+  }
+  yield `END:VCALENDAR${CRLF}`;
+}
+
+/** The whole calendar and its ETag (for the feed, which answers If-None-Match). */
+export async function icsText(
+  db: Executor,
+  userId: number,
+): Promise<{ text: string; etag: string }> {
+  const parts: string[] = [];
+  for await (const chunk of icsChunks(db, userId)) parts.push(chunk);
+  const text = parts.join('');
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  return { text, etag };
+}
