@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import ICAL from 'ical.js';
 import { type Account, apiAs, expect, PASSWORD, storeTokens, test, uniqueName } from './fixtures';
 
 /*
@@ -196,4 +197,147 @@ test('a large import shows its progress: bytes sent, then the server at work', a
   );
   expect(seen[0]).toMatch(/^Uploading big\.json: 0 bytes of \d\.\d MB \[0\]$/);
   expect(seen.at(-1)).toBe('Importing big.json… [indeterminate]');
+});
+
+function parseIcs(text: string) {
+  return new ICAL.Component(ICAL.parse(text) as unknown[]);
+}
+
+test('export the calendar as ICS and import it into a new account; other parts are skipped with reasons', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  const api = apiAs(account, request);
+  await api.createEvent('Dentist', '2031-05-02', '09:30:00');
+  await api.createTodo('File taxes', '2031-04-15', 'H');
+  await page.goto('/settings');
+  const ics = await download(page, 'Export calendar (ICS)');
+  expect(ics.name).toMatch(/\.ics$/);
+  const cal = parseIcs(ics.bytes.toString('utf8'));
+  expect(cal.getAllSubcomponents('vevent').map((e) => e.getFirstPropertyValue('summary'))).toEqual([
+    'Dentist',
+  ]);
+
+  const other = await newAccount(request);
+  await storeTokens(page, other);
+  await page.goto('/settings');
+  await importFile(page, ics.path);
+  const result = yourData(page).getByRole('status');
+  await expect(result).toHaveText('Imported 1 task, 1 event.');
+  await page.getByRole('link', { name: 'To-Do List' }).click();
+  await expect(page.getByText('File taxes')).toBeVisible();
+
+  // A journal entry is not an event or a to-do: counted and explained.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const journal = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    'BEGIN:VJOURNAL',
+    'UID:j1@test',
+    'DTSTAMP:20260101T000000Z',
+    'SUMMARY:Diary',
+    'END:VJOURNAL',
+    'BEGIN:VEVENT',
+    'UID:e1@test',
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART;VALUE=DATE:20310601',
+    'SUMMARY:Picnic',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  await importFile(page, {
+    name: 'mixed.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(journal),
+  });
+  await expect(result).toHaveText('Imported 1 event; skipped 1 other item.');
+  await yourData(page).getByText('Why items were skipped').click();
+  await expect(yourData(page).locator('.import-reasons li')).toHaveText([/VJOURNAL/]);
+
+  // A file the parser refuses: the server's reason in a toast, nothing imported.
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/calendar/import/')),
+    importFile(page, {
+      name: 'broken.ics',
+      mimeType: 'text/calendar',
+      buffer: Buffer.from('BEGIN:VCALENDAR\r\nnonsense'),
+    }),
+  ]);
+  expect(refused.status()).toBe(400);
+  const reason = Object.values((await refused.json()) as Record<string, string[]>).flat()[0] ?? '';
+  expect(reason).not.toBe('');
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByRole('status'),
+  ).toContainText(reason);
+  await expect(result).toHaveText('');
+});
+
+test('calendar feed: create by keyboard, copy, read it without a token, rotate (old URL 404), turn off', async ({
+  authedPage: page,
+  account,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const api = apiAs(account, request);
+  await api.createEvent('Dentist', '2031-05-02', '09:30:00');
+  await api.createTodo('File taxes', '2031-04-15', 'H');
+
+  await page.goto('/settings');
+  const feed = yourData(page).getByRole('region', { name: 'Calendar subscription' });
+  await expect(feed.getByText('Anyone who has the URL can read your calendar')).toBeVisible();
+  await expect(feed.getByText('Your calendar has no feed.')).toBeVisible();
+  await feed.getByRole('button', { name: 'Create feed URL' }).focus();
+  await page.keyboard.press('Enter');
+
+  // The new URL has the focus, described by the warning.
+  const field = feed.getByLabel('Feed URL');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription(/Anyone who has the URL can read your calendar/);
+  const first = await field.inputValue();
+  expect(first).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/calendar\/feed\/[\w-]{22,64}\.ics$/);
+
+  await feed.getByRole('button', { name: 'Copy URL' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Feed URL copied.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  // A calendar app's view: a plain GET, no Authorization header.
+  const read = await request.get(first);
+  expect(read.status()).toBe(200);
+  expect(read.headers()['content-type']).toMatch(/^text\/calendar/);
+  const cal = parseIcs(await read.text());
+  const [event] = cal.getAllSubcomponents('vevent');
+  expect(event?.getFirstPropertyValue('summary')).toBe('Dentist');
+  expect(String(event?.getFirstPropertyValue('dtstart'))).toBe('2031-05-02T09:30:00');
+  const [todo] = cal.getAllSubcomponents('vtodo');
+  expect(todo?.getFirstPropertyValue('summary')).toBe('File taxes');
+  expect(String(todo?.getFirstPropertyValue('due'))).toBe('2031-04-15');
+
+  // Rotate: a new URL; the old one is dead at once.
+  await feed.getByRole('button', { name: 'Rotate URL' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The old one no longer works.' }),
+  ).toBeVisible();
+  await expect(field).not.toHaveValue(first);
+  const second = await field.inputValue();
+  expect((await request.get(first)).status()).toBe(404);
+  expect((await request.get(second)).status()).toBe(200);
+
+  // After a reload the URL is not shown again (only its hash is kept), but the feed is on.
+  await page.reload();
+  await expect(feed.getByText('Your feed is on.')).toBeVisible();
+  await expect(feed.getByLabel('Feed URL')).toHaveCount(0);
+  expect(await axeSerious(page)).toEqual([]);
+
+  await feed.getByRole('button', { name: 'Turn off' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Calendar feed turned off.' }),
+  ).toBeVisible();
+  await expect(feed.getByRole('button', { name: 'Create feed URL' })).toBeFocused();
+  expect((await request.get(second)).status()).toBe(404);
+  await page.reload();
+  await expect(feed.getByText('Your calendar has no feed.')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { Card } from '../../components/card';
+import { CalendarFeed } from './calendar-feed';
 import { ExportButtons } from './export-buttons';
 import { ImportForm } from './import-form';
 
@@ -14,6 +15,10 @@ export function YourData() {
       <section className="data-part" aria-labelledby="data-import-title">
         <h3 id="data-import-title">Import</h3>
         <ImportForm />
+      </section>
+      <section className="data-part" aria-labelledby="data-feed-title">
+        <h3 id="data-feed-title">Calendar subscription</h3>
+        <CalendarFeed />
       </section>
     </Card>
   );
