@@ -60,6 +60,7 @@ test('export JSON and Markdown; re-import the JSON into a new account and see th
   account,
   request,
 }) => {
+  test.setTimeout(60_000);
   const api = apiAs(account, request);
   await api.createNote('Quarterly plan', 'Budget review on Thursday.');
   await api.createTodo('File taxes', '2031-04-15', 'H');
@@ -156,7 +157,8 @@ test('a large import shows its progress: bytes sent, then the server at work', a
     id: i + 1,
     title: `Imported note ${i + 1}`,
     content: 'x'.repeat(2000),
-    created_at: '2026-01-02T03:04:05Z',
+    // A second apart, as real notes are.
+    created_at: new Date(Date.UTC(2026, 0, 2) + i * 1000).toISOString().replace('.000Z', 'Z'),
   }));
   const buffer = Buffer.from(
     JSON.stringify({
@@ -208,6 +210,7 @@ test('export the calendar as ICS and import it into a new account; other parts a
   account,
   request,
 }) => {
+  test.setTimeout(60_000);
   const api = apiAs(account, request);
   await api.createEvent('Dentist', '2031-05-02', '09:30:00');
   await api.createTodo('File taxes', '2031-04-15', 'H');
@@ -281,6 +284,7 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
   request,
   context,
 }) => {
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = apiAs(account, request);
   await api.createEvent('Dentist', '2031-05-02', '09:30:00');
