@@ -10,6 +10,7 @@ import {
   TimestampSchema,
   textField,
 } from './common';
+import { EventBodySchema } from './events';
 import { signedIn } from './routes';
 import { PrioritySchema } from './todos';
 
@@ -64,18 +65,36 @@ export const ExportTodoSchema = z.object({
 });
 
 /**
+ * The events' own rule for `rrule` when events have one (the planner's strict parser), else any
+ * short text: an export's rule is checked as a created event's is.
+ */
+const eventRRule: z.ZodTypeAny =
+  (EventBodySchema.shape as Record<string, z.ZodTypeAny>).rrule ??
+  z.string().max(1000).nullable().optional();
+
+/**
  * An event. `end_time` and `rrule` (the planner's fields, decisions.md §6) are optional: a
  * document from before them, or one without them, is still version 1.
  */
-export const ExportEventSchema = z.object({
-  id: SourceIdSchema,
-  title: textField(LIMITS.eventTitleMax),
-  date: DateSchema,
-  time: TimeInputSchema.nullable().optional(),
-  end_time: TimeInputSchema.nullable().optional(),
-  rrule: z.string().max(1000).nullable().optional(),
-  created_at: ExportTimestampSchema,
-});
+export const ExportEventSchema = z
+  .object({
+    id: SourceIdSchema,
+    title: textField(LIMITS.eventTitleMax),
+    date: DateSchema,
+    time: TimeInputSchema.nullable().optional(),
+    end_time: TimeInputSchema.nullable().optional(),
+    rrule: eventRRule,
+    created_at: ExportTimestampSchema,
+  })
+  .superRefine((event, ctx) => {
+    if (event.end_time && (!event.time || event.end_time <= event.time)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['end_time'],
+        message: 'The end time must be after the start time.',
+      });
+    }
+  });
 
 /** `GET /api/export/` answers it; `POST /api/import/` takes it (as JSON). */
 export const ExportDocumentSchema = z.object({
@@ -201,7 +220,11 @@ export const icalContract = c.router({
     method: 'GET',
     path: '/api/calendar/feed/:file',
     pathParams: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{22,64}\.ics$/) }),
-    responses: { 200: download('text/calendar; charset=utf-8'), 304: c.noBody(), 404: DetailSchema },
+    responses: {
+      200: download('text/calendar; charset=utf-8'),
+      304: c.noBody(),
+      404: DetailSchema,
+    },
     metadata: { auth: false },
     summary: 'A calendar subscription: needs no sign-in, the secret URL is the key',
   },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type ImportSummary, isCalendarDate, LIMITS } from '@prodify/contract';
+import { EventBodySchema, type ImportSummary, isCalendarDate, LIMITS } from '@prodify/contract';
 import ICAL from 'ical.js';
+import type { ZodTypeAny } from 'zod';
 import { EVENT_ROW } from '../../db/tables';
 import { parseItemUid } from './ics-export';
 import type { ImportItems, NewEvent, NewTodo } from './import-rows';
@@ -9,6 +10,8 @@ import type { ImportItems, NewEvent, NewTodo } from './import-rows';
 export class CalendarParseError extends Error {}
 
 const eventColumns = new Set(EVENT_ROW.fields.map((f) => f.column));
+/** The events' own RRULE check (the planner's), when events have one. */
+const RRULE = (EventBodySchema.shape as Record<string, ZodTypeAny>).rrule;
 
 interface Wall {
   date: string;
@@ -181,14 +184,25 @@ export function itemsFromCalendar(text: string): {
       const end = comp.getFirstProperty('dtend');
       if (end && eventColumns.has('end_time') && wall.wall.time !== null) {
         const endWall = wallTime(end, zones);
-        if (endWall.ok && endWall.wall.date === wall.wall.date && endWall.wall.time)
+        if (
+          endWall.ok &&
+          endWall.wall.date === wall.wall.date &&
+          endWall.wall.time &&
+          endWall.wall.time > (wall.wall.time as string)
+        )
           event.end_time = endWall.wall.time;
       }
       const rrule = comp.getFirstPropertyValue('rrule');
       if (rrule) {
-        if (eventColumns.has('rrule')) event.rrule = String(rrule);
-        else
-          reasons.push({ item: label, reason: 'repeats: only its first occurrence was imported' });
+        const rule = eventColumns.has('rrule') ? RRULE?.safeParse(String(rrule)) : undefined;
+        if (rule?.success) event.rrule = rule.data as string | null;
+        else {
+          const why = rule?.error.issues[0]?.message;
+          reasons.push({
+            item: label,
+            reason: `its repeat rule is not supported${why ? ` (${why})` : ''}: only its first occurrence was imported`,
+          });
+        }
       }
       events.push(event);
     } else if (comp.name === 'vtodo') {

@@ -170,6 +170,7 @@ describe('POST /api/import/ (JSON)', () => {
       [{ ...doc, todos: [{ ...doc.todos[0], priority: 'X' }] }, 'todos.0.priority'],
       [{ ...doc, events: [{ ...doc.events[0], date: '2027-02-30' }] }, 'events.0.date'],
       [{ ...doc, notes: [{ ...doc.notes[0], created_at: 'yesterday' }] }, 'notes.0.created_at'],
+      [{ ...doc, events: [{ ...doc.events[0], end_time: '08:00' }] }, 'events.0.end_time'],
       [[], 'non_field_errors'],
     ];
     for (const [body, field] of cases) {

@@ -1,5 +1,6 @@
+import { crc32, deflateRawSync } from 'node:zlib';
 import { DATA_LIMITS } from '@prodify/contract';
-import { strToU8, Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
+import { Unzip, UnzipInflate } from 'fflate';
 
 /** A zip that must not be read: its whole import is refused with this message. */
 export class HostileZipError extends Error {}
@@ -125,37 +126,135 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
+const u16 = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n);
+  return b;
+};
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n >>> 0);
+  return b;
+};
+const u64 = (n: number) => {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(BigInt(n));
+  return b;
+};
+
+/** MS-DOS date and time (1980-2107); the zip format knows no other. */
+function dosDateTime(date: Date): { time: number; date: number } {
+  const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
+  return {
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | (date.getUTCSeconds() >> 1),
+    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+  };
+}
+
+const MAX32 = 0xffff_ffff;
+const MAX16 = 0xffff;
+
 /**
- * A zip written as its files arrive: `add` queues a file, `take` hands out what has been
- * written so far (for a stream to send), `end` finishes the central directory.
+ * A zip written as its files arrive, in constant memory but for its central directory (about
+ * 100 bytes a file, packed into blocks): `add` writes one file (deflated with zlib, or stored
+ * when that is smaller), `take` hands out what has been written, `end` writes the central
+ * directory, in ZIP64 form when there are more than 65,535 files or 4 GiB (fflate's writer keeps
+ * ~1 KB per file and has no ZIP64; notes exports reach 100,000 files). Each file's size is known
+ * before it is written (a note is at most 100,000 characters), so no data descriptors.
  */
 export class ZipWriter {
-  readonly #zip: Zip;
-  #out: Uint8Array[] = [];
-  #error: Error | undefined;
+  #out: Buffer[] = [];
+  #directory: Buffer[] = [];
+  #pending: Buffer[] = [];
+  #offset = 0;
+  #entries = 0;
 
-  constructor() {
-    this.#zip = new Zip((error, chunk) => {
-      if (error) this.#error = error;
-      else this.#out.push(chunk);
-    });
+  add(name: string, text: string, mtime = new Date()): void {
+    const raw = Buffer.from(text, 'utf8');
+    const deflated = deflateRawSync(raw);
+    const stored = deflated.length >= raw.length;
+    const data = stored ? raw : deflated;
+    const fileName = Buffer.from(name, 'utf8');
+    const dos = dosDateTime(Number.isNaN(mtime.getTime()) ? new Date() : mtime);
+    const crc = crc32(raw);
+    // Version 2.0, UTF-8 names (bit 11), deflate (8) or stored (0).
+    const common = [
+      u16(20),
+      u16(0x0800),
+      u16(stored ? 0 : 8),
+      u16(dos.time),
+      u16(dos.date),
+      u32(crc),
+      u32(data.length),
+      u32(raw.length),
+      u16(fileName.length),
+    ];
+    const local = Buffer.concat([u32(0x04034b50), ...common, u16(0), fileName]);
+    const far = this.#offset >= MAX32;
+    const extra = far ? Buffer.concat([u16(0x0001), u16(8), u64(this.#offset)]) : Buffer.alloc(0);
+    this.#pending.push(
+      Buffer.concat([
+        u32(0x02014b50),
+        u16(45),
+        ...common,
+        u16(extra.length),
+        u16(0),
+        u16(0),
+        u16(0),
+        u32(0),
+        u32(far ? MAX32 : this.#offset),
+        fileName,
+        extra,
+      ]),
+    );
+    if (this.#pending.length >= 512) this.#pack();
+    this.#out.push(local, data);
+    this.#offset += local.length + data.length;
+    this.#entries += 1;
   }
 
-  add(name: string, text: string, mtime?: Date): void {
-    const year = mtime?.getUTCFullYear() ?? 0;
-    const file = new ZipDeflate(name, {
-      level: 6,
-      // The zip format's dates run from 1980 to 2099.
-      ...(mtime && year >= 1980 && year <= 2099 ? { mtime } : {}),
-    });
-    this.#zip.add(file);
-    file.push(strToU8(text), true);
-    if (this.#error) throw this.#error;
+  #pack() {
+    this.#directory.push(Buffer.concat(this.#pending));
+    this.#pending = [];
   }
 
   end(): void {
-    this.#zip.end();
-    if (this.#error) throw this.#error;
+    this.#pack();
+    const directory = Buffer.concat(this.#directory);
+    this.#directory = [];
+    const start = this.#offset;
+    this.#out.push(directory);
+    this.#offset += directory.length;
+    const zip64 = this.#entries > MAX16 || start >= MAX32 || directory.length >= MAX32;
+    if (zip64) {
+      const record = Buffer.concat([
+        u32(0x06064b50),
+        u64(44),
+        u16(45),
+        u16(45),
+        u32(0),
+        u32(0),
+        u64(this.#entries),
+        u64(this.#entries),
+        u64(directory.length),
+        u64(start),
+      ]);
+      const locator = Buffer.concat([u32(0x07064b50), u32(0), u64(this.#offset), u32(1)]);
+      this.#out.push(record, locator);
+    }
+    const count = Math.min(this.#entries, MAX16);
+    this.#out.push(
+      Buffer.concat([
+        u32(0x06054b50),
+        u16(0),
+        u16(0),
+        u16(count),
+        u16(count),
+        u32(Math.min(directory.length, MAX32)),
+        u32(zip64 ? MAX32 : start),
+        u16(0),
+      ]),
+    );
   }
 
   take(): Buffer | undefined {
