@@ -48,6 +48,27 @@ async function importFile(
   await region.getByRole('button', { name: 'Import', exact: true }).click();
 }
 
+/** A prodify export from another account with `count` notes of 2 KB, a second apart. */
+function exportOfNotes(count: number): Buffer {
+  const notes = Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    title: `Imported note ${i + 1}`,
+    content: 'x'.repeat(2000),
+    created_at: new Date(Date.UTC(2026, 0, 2) + i * 1000).toISOString().replace('.000Z', 'Z'),
+  }));
+  return Buffer.from(
+    JSON.stringify({
+      format: 'prodify-export',
+      version: 1,
+      exported_at: '2026-01-02T03:04:05Z',
+      username: 'elsewhere',
+      notes,
+      todos: [],
+      events: [],
+    }),
+  );
+}
+
 async function axeSerious(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations
@@ -153,24 +174,7 @@ test('a large import shows its progress: bytes sent, then the server at work', a
 }) => {
   test.setTimeout(90_000);
   // About 8 MB: 4,000 notes of 2 KB.
-  const notes = Array.from({ length: 4000 }, (_, i) => ({
-    id: i + 1,
-    title: `Imported note ${i + 1}`,
-    content: 'x'.repeat(2000),
-    // A second apart, as real notes are.
-    created_at: new Date(Date.UTC(2026, 0, 2) + i * 1000).toISOString().replace('.000Z', 'Z'),
-  }));
-  const buffer = Buffer.from(
-    JSON.stringify({
-      format: 'prodify-export',
-      version: 1,
-      exported_at: '2026-01-02T03:04:05Z',
-      username: 'elsewhere',
-      notes,
-      todos: [],
-      events: [],
-    }),
-  );
+  const buffer = exportOfNotes(4000);
   await page.goto('/settings');
   const region = yourData(page);
   // Every text the progress line shows, recorded as the page changes it.
@@ -344,4 +348,30 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
   expect((await request.get(second)).status()).toBe(404);
   await page.reload();
   await expect(feed.getByText('Your calendar has no feed.')).toBeVisible();
+});
+
+test('a slow upload shows its percentage and can be cancelled', async ({ authedPage: page }) => {
+  test.setTimeout(60_000);
+  // Chromium's own network emulation: 256 KB/s up, so 4 MB take about 16 s.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await page.goto('/settings');
+  const region = yourData(page);
+  // About 4 MB: a document the server would import in full if it arrived.
+  await importFile(page, { name: 'slow.json', mimeType: '', buffer: exportOfNotes(2000) });
+  const bar = region.getByRole('progressbar', { name: /^Uploading slow\.json: .+ of 4\.0 MB$/ });
+  await expect(bar).toHaveAttribute('value', /^([1-9]|[1-9]\d)$/, { timeout: 15_000 });
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/import/'));
+  await region.getByRole('button', { name: 'Cancel upload' }).click();
+  // The request itself is aborted (the server never gets the whole document).
+  expect((await failed).failure()?.errorText).toBe('net::ERR_ABORTED');
+  await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled.' })).toBeVisible();
+  await expect(region.getByRole('progressbar')).toHaveCount(0);
+  await expect(region.getByLabel('File to import')).toBeFocused();
 });

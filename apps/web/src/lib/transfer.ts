@@ -105,9 +105,15 @@ function sendOnce(
   contentType: string,
   token: string | null,
   onProgress: (progress: Progress) => void,
+  signal?: AbortSignal,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', path);
     xhr.setRequestHeader('content-type', contentType);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -131,13 +137,15 @@ function sendOnce(
 
 /**
  * POSTs `file` as the body of a signed-in route, reporting the bytes sent (XMLHttpRequest: fetch
- * has no upload progress). Resolves to the status and the parsed body of any answer.
+ * has no upload progress). Resolves to the status and the parsed body of any answer; `signal`
+ * aborts it (an AbortError).
  */
 export function uploadFile(
   path: string,
   file: Blob,
   contentType: string,
   onProgress: (progress: Progress) => void,
+  signal?: AbortSignal,
 ): Promise<Answer> {
-  return withToken((token) => sendOnce(path, file, contentType, token, onProgress));
+  return withToken((token) => sendOnce(path, file, contentType, token, onProgress, signal));
 }

@@ -1,8 +1,8 @@
 import { DATA_LIMITS, type ImportSummary } from '@prodify/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
+import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { SubmitButton } from '../../components/button';
+import { Button, SubmitButton } from '../../components/button';
 import { Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError, isSessionExpired } from '../../lib/errors';
@@ -20,7 +20,15 @@ interface Outcome {
   summary: ImportSummary;
 }
 
-function ImportProgress({ name, stage }: { name: string; stage: Exclude<Stage, null> }) {
+function ImportProgress({
+  name,
+  stage,
+  onCancel,
+}: {
+  name: string;
+  stage: Exclude<Stage, null>;
+  onCancel: () => void;
+}) {
   const labelId = useId();
   const sending = stage === 'processing' ? undefined : stage.sending;
   const percent = sending?.total ? Math.floor((100 * sending.loaded) / sending.total) : 0;
@@ -39,6 +47,12 @@ function ImportProgress({ name, stage }: { name: string; stage: Exclude<Stage, n
       ) : (
         <progress aria-labelledby={labelId} />
       )}
+      {/* Only while bytes go out: once the server has them, it imports in one transaction. */}
+      {sending ? (
+        <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>
+          Cancel upload
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -54,6 +68,7 @@ export function ImportForm() {
   const [stage, setStage] = useState<Stage>(null);
   const [sendingName, setSendingName] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const cancel = useRef<AbortController | null>(null);
 
   const upload = useMutation({
     mutationFn: async (file: File) => {
@@ -61,8 +76,14 @@ export function ImportForm() {
       if (!kind) throw new Error('Choose a .json, .zip, .md or .ics file.');
       // The name titles a Markdown note that has no front matter title and no heading.
       const path = `${kind.path}?${new URLSearchParams({ filename: file.name.slice(0, 255) })}`;
-      const res = await uploadFile(path, file, kind.contentType, (progress) =>
-        setStage(progress.loaded >= progress.total ? 'processing' : { sending: progress }),
+      cancel.current = new AbortController();
+      const res = await uploadFile(
+        path,
+        file,
+        kind.contentType,
+        (progress) =>
+          setStage(progress.loaded >= progress.total ? 'processing' : { sending: progress }),
+        cancel.current.signal,
       );
       return readImportAnswer(res.status, res.body);
     },
@@ -74,6 +95,11 @@ export function ImportForm() {
     },
     onError: (err) => {
       if (isSessionExpired(err)) return;
+      if (err instanceof DOMException && err.name === 'AbortError') {
+        toast.info('Upload cancelled.');
+        requestAnimationFrame(() => input.current?.focus());
+        return;
+      }
       const text = err instanceof ApiError ? joinMessages(err.body) : err.message;
       toast.error(text || 'The import failed. Please try again.');
     },
@@ -125,7 +151,13 @@ export function ImportForm() {
       </SubmitButton>
       {/* Always in the page, so that screen readers announce what appears in it. */}
       <div className="import-status">
-        {stage ? <ImportProgress name={sendingName} stage={stage} /> : null}
+        {stage ? (
+          <ImportProgress
+            name={sendingName}
+            stage={stage}
+            onCancel={() => cancel.current?.abort()}
+          />
+        ) : null}
         <p className="import-summary" role="status">
           {outcome ? summarizeImport(outcome.summary) : null}
         </p>
