@@ -177,36 +177,37 @@ export class ZipWriter {
     const fileName = Buffer.from(name, 'utf8');
     const dos = dosDateTime(Number.isNaN(mtime.getTime()) ? new Date() : mtime);
     const crc = crc32(raw);
-    // Version 2.0, UTF-8 names (bit 11), deflate (8) or stored (0).
-    const common = [
-      u16(20),
-      u16(0x0800),
-      u16(stored ? 0 : 8),
-      u16(dos.time),
-      u16(dos.date),
-      u32(crc),
-      u32(data.length),
-      u32(raw.length),
-      u16(fileName.length),
-    ];
-    const local = Buffer.concat([u32(0x04034b50), ...common, u16(0), fileName]);
+    // The fields local and central headers share: version 2.0, UTF-8 names (bit 11), deflate
+    // (8) or stored (0), time, date, crc, sizes, name length. Written in place: no small buffers.
+    const common = (b: Buffer, at: number) => {
+      b.writeUInt16LE(20, at);
+      b.writeUInt16LE(0x0800, at + 2);
+      b.writeUInt16LE(stored ? 0 : 8, at + 4);
+      b.writeUInt16LE(dos.time, at + 6);
+      b.writeUInt16LE(dos.date, at + 8);
+      b.writeUInt32LE(crc >>> 0, at + 10);
+      b.writeUInt32LE(data.length, at + 14);
+      b.writeUInt32LE(raw.length, at + 18);
+      b.writeUInt16LE(fileName.length, at + 22);
+    };
+    const local = Buffer.alloc(30 + fileName.length);
+    local.writeUInt32LE(0x04034b50, 0);
+    common(local, 4);
+    fileName.copy(local, 30);
     const far = this.#offset >= MAX32;
-    const extra = far ? Buffer.concat([u16(0x0001), u16(8), u64(this.#offset)]) : Buffer.alloc(0);
-    this.#pending.push(
-      Buffer.concat([
-        u32(0x02014b50),
-        u16(45),
-        ...common,
-        u16(extra.length),
-        u16(0),
-        u16(0),
-        u16(0),
-        u32(0),
-        u32(far ? MAX32 : this.#offset),
-        fileName,
-        extra,
-      ]),
-    );
+    const central = Buffer.alloc(46 + fileName.length + (far ? 12 : 0));
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(45, 4);
+    common(central, 6);
+    central.writeUInt16LE(far ? 12 : 0, 30);
+    central.writeUInt32LE(far ? MAX32 : this.#offset, 42);
+    fileName.copy(central, 46);
+    if (far) {
+      central.writeUInt16LE(0x0001, 46 + fileName.length);
+      central.writeUInt16LE(8, 48 + fileName.length);
+      central.writeBigUInt64LE(BigInt(this.#offset), 50 + fileName.length);
+    }
+    this.#pending.push(central);
     if (this.#pending.length >= 512) this.#pack();
     this.#out.push(local, data);
     this.#offset += local.length + data.length;
