@@ -340,7 +340,18 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
   await expect(feed.getByLabel('Feed URL')).toHaveCount(0);
   expect(await axeSerious(page)).toEqual([]);
 
-  await feed.getByRole('button', { name: 'Turn off' }).click();
+  // Turning off asks first; "Keep it on" has the focus and changes nothing.
+  await feed.getByRole('button', { name: 'Turn off', exact: true }).click();
+  const confirm = feed.getByRole('group', { name: /^Turn off the feed\?/ });
+  await expect(confirm.getByRole('button', { name: 'Keep it on' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  await expect(feed.getByRole('button', { name: 'Turn off', exact: true })).toBeFocused();
+  expect((await request.get(second)).status()).toBe(200);
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  expect(await axeSerious(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Turn off feed' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Calendar feed turned off.' }),
   ).toBeVisible();

@@ -34,6 +34,8 @@ export function CalendarFeed() {
   const actions = useRef<HTMLDivElement>(null);
   const fieldId = useId();
   const warningId = useId();
+  const confirmId = useId();
+  const [confirmingOff, setConfirmingOff] = useState(false);
 
   const active = feed.data?.active === true;
 
@@ -56,12 +58,27 @@ export function CalendarFeed() {
     remove.mutate(undefined, {
       onSuccess: () => {
         setUrl('');
+        setConfirmingOff(false);
         toast.success('Calendar feed turned off. Its URL no longer works.');
         // The button that had the focus is gone: give it to "Create feed URL".
         requestAnimationFrame(() => actions.current?.querySelector('button')?.focus());
       },
       onError: failed('The feed could not be turned off. Please try again.'),
     });
+
+  /** Turning off breaks every subscription at once: ask first, "Keep it on" focused. */
+  const askOff = () => {
+    setConfirmingOff(true);
+    requestAnimationFrame(() =>
+      actions.current?.querySelector<HTMLButtonElement>('[data-keep]')?.focus(),
+    );
+  };
+  const keepOn = () => {
+    setConfirmingOff(false);
+    requestAnimationFrame(() =>
+      actions.current?.querySelector<HTMLButtonElement>('[data-off]')?.focus(),
+    );
+  };
 
   const copy = async () => {
     try {
@@ -136,14 +153,16 @@ export function CalendarFeed() {
             >
               Rotate URL
             </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              icon={<Power size={16} aria-hidden="true" />}
-              onClick={turnOff}
-            >
-              Turn off
-            </Button>
+            {confirmingOff ? null : (
+              <Button
+                variant="danger"
+                icon={<Power size={16} aria-hidden="true" />}
+                data-off
+                onClick={askOff}
+              >
+                Turn off
+              </Button>
+            )}
           </>
         ) : (
           <Button
@@ -155,6 +174,27 @@ export function CalendarFeed() {
             Create feed URL
           </Button>
         )}
+        {active && confirmingOff ? (
+          <fieldset className="feed-confirm" aria-labelledby={confirmId}>
+            <p id={confirmId}>
+              Turn off the feed? Its URL stops working, and calendars subscribed to it stop
+              updating.
+            </p>
+            <div className="feed-actions">
+              <Button
+                variant="danger"
+                busy={remove.isPending}
+                icon={<Power size={16} aria-hidden="true" />}
+                onClick={turnOff}
+              >
+                Turn off feed
+              </Button>
+              <Button variant="secondary" data-keep onClick={keepOn}>
+                Keep it on
+              </Button>
+            </div>
+          </fieldset>
+        ) : null}
       </div>
     </div>
   );
