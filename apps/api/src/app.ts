@@ -92,13 +92,17 @@ export function loggerOptions(config: Config) {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       // Fastify's own request fields, with secret URLs redacted.
-      req: (req: LoggedRequest) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
-      }),
+      // Anything else logged under `req` is left to the redaction paths above.
+      req: (req: LoggedRequest): Record<string, unknown> =>
+        typeof req?.url !== 'string' || typeof req.method !== 'string'
+          ? (req as unknown as Record<string, unknown>)
+          : {
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+              remotePort: req.socket?.remotePort,
+            },
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   textField,
 } from './common';
 import { EventBodySchema } from './events';
-import { signedIn } from './routes';
+import { type RouteMetadata, signedIn } from './routes';
 import { PrioritySchema } from './todos';
 
 const c = initContract();
@@ -147,6 +147,11 @@ const importErrors = {
   415: DetailSchema,
 };
 
+/** A signed-in route whose body is an iCalendar file, not JSON (a JSON body is a 415). */
+function calendarFile<R extends { metadata: RouteMetadata }>(route: R): R {
+  return { ...route, metadata: { ...route.metadata, bodyTypes: ['text/calendar'] } };
+}
+
 const download = (contentType: string) => c.otherResponse({ contentType, body: z.string() });
 
 export const dataContract = c.router({
@@ -192,7 +197,7 @@ export const icalContract = c.router({
     method: 'POST',
     path: '/api/calendar/import/',
     body: z.unknown(),
-    ...signedIn({ 201: ImportSummarySchema, ...importErrors }),
+    ...calendarFile(signedIn({ 201: ImportSummarySchema, ...importErrors })),
     description: `At most ${DATA_LIMITS.importBytes / 1024 / 1024} MiB. Zoned times become the server's local wall time.`,
     summary: 'Add the events (VEVENT) and to-dos (VTODO) of an iCalendar file (text/calendar)',
   },

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { BadRequestSchema, DetailSchema, IdPathSchema, LIMITS } from './common';
 
 /** What each route says in `metadata`: the API's auth hook and the access-control tests read it. */
-export type RouteMetadata = { auth: boolean };
+export type RouteMetadata = {
+  auth: boolean;
+  /** The media types of a body that is a file, when it is not JSON (e.g. `text/calendar`). */
+  bodyTypes?: readonly string[];
+};
 
 /** The statuses every authenticated route can answer besides its own. */
 // Not `as const`: spread into `responses`, readonly numeric keys are lost by ts-rest's inference.

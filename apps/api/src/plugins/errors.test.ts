@@ -1,4 +1,4 @@
-import { contract, DRF } from '@prodify/contract';
+import { contract, DRF, type RouteMetadata } from '@prodify/contract';
 import { isZodType } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/support/app';
@@ -163,9 +163,29 @@ describe('request bodies', () => {
 
   it('answers a body that is not a JSON object with 400 on every route that takes a body', async () => {
     const alice = await ctx.signUp();
-    const routes = flattenRoutes(contract).filter(
-      (route) => route.method !== 'GET' && 'body' in route && isZodType(route.body),
+    const all = flattenRoutes(contract);
+    const routes = all.filter(
+      (route) =>
+        route.method !== 'GET' &&
+        'body' in route &&
+        isZodType(route.body) &&
+        !(route.metadata as RouteMetadata | undefined)?.bodyTypes,
     );
+    // A route whose body is a file of another type (an iCalendar import) refuses JSON with 415.
+    const fileRoutes = all.filter((route) => (route.metadata as RouteMetadata).bodyTypes);
+    expect(fileRoutes.map((route) => route.path)).toEqual(['/api/calendar/import/']);
+    for (const route of fileRoutes) {
+      const res = await ctx.app.inject({
+        method: route.method,
+        url: route.path,
+        headers: { ...alice.auth, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        detail: 'Unsupported media type "application/json" in request.',
+      });
+    }
     expect(routes.length).toBeGreaterThan(8);
     const cases: Array<[string, string]> = [
       ['null', DRF.noData],
