@@ -29,6 +29,13 @@ export function refreshAccess(): Promise<string | undefined> {
   return refreshing;
 }
 
+/** A signed-in call stays refused after a refresh: drop the tokens and go to /landing. */
+export function endSession(): never {
+  clearTokens();
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  throw new SessionExpiredError();
+}
+
 /**
  * The typed client of every route in the contract (same origin: the API serves the app), with
  * the stored access token on signed-in routes. A 401 there gets one refresh and one retry; if
@@ -38,11 +45,7 @@ export const client = createApiClient({
   baseUrl: '',
   token: getAccess,
   renewToken: refreshAccess,
-  onUnauthorized: () => {
-    clearTokens();
-    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    throw new SessionExpiredError();
-  },
+  onUnauthorized: endSession,
 });
 
 /** A 204 answer; any other status throws an ApiError. */
