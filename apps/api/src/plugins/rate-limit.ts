@@ -1,7 +1,9 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../env';
 import { throttled } from '../lib/drf';
+import { LimitCounters } from './limit-store';
 
 const MINUTE = 60_000;
 
@@ -23,6 +25,8 @@ export interface Limiters {
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
+    /** Where the counters live: Redis when REDIS_URL is set and it answers, else this process. */
+    limitCounters: LimitCounters;
   }
 }
 
@@ -43,12 +47,21 @@ export function throttledResult(reply: HeaderSetter, seconds: number) {
 }
 
 /**
- * @fastify/rate-limit in its manual form: each limited route gets its own in-memory counter,
- * answered with DRF's throttling text and `Retry-After`.
+ * @fastify/rate-limit in its manual form: each limited route gets its own counter, answered with
+ * DRF's throttling text and `Retry-After`. The counters are shared through Redis with REDIS_URL,
+ * else (and whenever Redis does not answer) kept in this process's memory (ADR 0418).
  */
-export const rateLimitPlugin = fp(
-  async (app) => {
-    await app.register(fastifyRateLimit, { global: false, timeWindow: MINUTE, cache: 10_000 });
+export const rateLimitPlugin = fp<{ redis: Config['redis'] }>(
+  async (app, options) => {
+    const counters = new LimitCounters(app.log, options.redis.url, options.redis.keyPrefix);
+    await counters.start();
+    app.decorate('limitCounters', counters);
+    app.addHook('onClose', () => counters.close());
+    await app.register(fastifyRateLimit, {
+      global: false,
+      timeWindow: MINUTE,
+      store: counters.storeClass(),
+    });
 
     const limiters: Limiters = {
       perIp(name, max) {

@@ -5,6 +5,7 @@ import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
 import { throttledResult } from '../../plugins/rate-limit';
 import { userOf } from './auth.plugin';
+import { signInLockKey } from './lock-key';
 import { registerPasswordProblems } from './passwords';
 import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES } from './tokens';
 import { findUserById, findUserForLogin, insertUser, isUsernameTaken } from './users.queries';
@@ -60,7 +61,7 @@ export function authRoutes(app: FastifyInstance, config: Config) {
     login: {
       hooks: { onRequest: app.limiters.perIp('login', config.rateLimitPerMinute) },
       handler: async ({ body, request, reply }) => {
-        const key = `${body.username.toLowerCase()}|${request.ip}`;
+        const key = signInLockKey(body.username, request.ip);
         const wait = await loginFailures.lockedFor(request, key);
         if (wait !== undefined) return throttledResult(reply, wait);
 
