@@ -102,6 +102,16 @@ function validationErrorHandler(
   return reply.code(400).send(fieldErrors);
 }
 
+/**
+ * Fastify's `trustProxy`. A hop count becomes proxy-addr's hop test as a function: Fastify 5.12
+ * ignores a bare number (it trusts no hop at all), which left every client behind a proxy with
+ * the proxy's address, so one client's failures locked an account for everyone.
+ */
+export function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
 /** The embedded database's disk, when the app opens it itself from DATA_DIR (ADR 0406). */
 function diskWatch(config: Config, app: FastifyInstance, given?: DatabaseHandle) {
   if (given || config.databaseUrl || config.minFreeDiskBytes === 0) return undefined;
@@ -123,8 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serverOptions: FastifyServerOptions = {
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     bodyLimit: BODY_LIMIT,
-    // Fastify also takes a hop count, which its types leave out.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     // A client-supplied request id is kept when it is sane, so logs can be followed across hops.
     genReqId: (request) => {

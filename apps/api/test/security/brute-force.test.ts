@@ -139,6 +139,30 @@ describe('failed sign-ins, at the production defaults', () => {
     expect(proxied.statusCode).toBe(200);
   });
 
+  it('with TRUST_PROXY as a hop count, count per client address the proxy reports', async () => {
+    app = await ctx.buildApp({
+      loginFailuresPerMinute: defaults.loginFailuresPerMinute,
+      rateLimitPerMinute: defaults.rateLimitPerMinute,
+      trustProxy: 1,
+    });
+    await register('alice');
+    // Whatever a client puts before it, the proxy's own entry (the last) is its address.
+    for (let i = 0; i < 11; i++) {
+      await signIn('alice', `guess-${i}`, '127.0.0.1', {
+        'x-forwarded-for': `10.0.0.${i}, 203.0.113.5`,
+      });
+    }
+    expectThrottled(
+      await signIn('alice', PASSWORD, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' }),
+      60,
+    );
+    // Another client behind the same proxy is not locked out by the first one's guesses.
+    const other = await signIn('alice', PASSWORD, '127.0.0.1', {
+      'x-forwarded-for': '198.51.100.23',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('also cap sign-in requests per IP at 60 a minute, whatever the names', async () => {
     for (let i = 0; i < 60; i++) {
       expect((await signIn(`nobody${i}`, 'x', '198.51.100.99')).statusCode).toBe(401);
