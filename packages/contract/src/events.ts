@@ -8,7 +8,7 @@ import {
   TimeSchema,
   textField,
 } from './common';
-import { signedIn, signedInById } from './routes';
+import { createRoute, getRoute, removeRoute, signedIn } from './routes';
 
 const c = initContract();
 
@@ -43,24 +43,7 @@ export const eventsContract = c.router({
     ...signedIn({ 200: z.array(EventSchema), 400: BadRequestSchema }),
     summary: 'Events (of one day with ?date=), untimed first, then by time',
   },
-  create: {
-    method: 'POST',
-    path: '/api/calendar/events/',
-    body: EventBodySchema,
-    ...signedIn({ 201: EventSchema, 400: BadRequestSchema }),
-    summary: 'Create an event',
-  },
-  get: {
-    method: 'GET',
-    path: '/api/calendar/events/:id/',
-    ...signedInById({ 200: EventSchema }),
-    summary: 'One event',
-  },
-  remove: {
-    method: 'DELETE',
-    path: '/api/calendar/events/:id/',
-    body: c.noBody(),
-    ...signedInById({ 204: c.noBody() }),
-    summary: 'Delete an event',
-  },
+  create: createRoute('/api/calendar/events/', EventBodySchema, EventSchema, 'Create an event'),
+  get: getRoute('/api/calendar/events/:id/', EventSchema, 'One event'),
+  remove: removeRoute('/api/calendar/events/:id/', 'Delete an event'),
 });

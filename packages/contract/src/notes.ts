@@ -1,7 +1,15 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { BadRequestSchema, DetailSchema, LIMITS, TimestampSchema, textField } from './common';
-import { PageQuerySchema, pagedList, pageSchema, signedIn, signedInById } from './routes';
+import {
+  createRoute,
+  getRoute,
+  PageQuerySchema,
+  pagedList,
+  pageSchema,
+  removeRoute,
+  signedInById,
+} from './routes';
 import { SummarySchema } from './summarize';
 
 const c = initContract();
@@ -39,19 +47,8 @@ export const notesContract = c.router({
     ...pagedList(NoteSchema, NoteListQuerySchema),
     summary: 'Notes, oldest first; a page object when ?page= is given',
   },
-  create: {
-    method: 'POST',
-    path: '/api/notes/',
-    body: NoteBodySchema,
-    ...signedIn({ 201: NoteSchema, 400: BadRequestSchema }),
-    summary: 'Create a note',
-  },
-  get: {
-    method: 'GET',
-    path: '/api/notes/:id/',
-    ...signedInById({ 200: NoteSchema }),
-    summary: 'One note',
-  },
+  create: createRoute('/api/notes/', NoteBodySchema, NoteSchema, 'Create a note'),
+  get: getRoute('/api/notes/:id/', NoteSchema, 'One note'),
   update: {
     method: 'PATCH',
     path: '/api/notes/:id/',
@@ -59,13 +56,7 @@ export const notesContract = c.router({
     ...signedInById({ 200: NoteSchema, 400: BadRequestSchema }),
     summary: 'Edit a note (clears its saved summary when the text changes)',
   },
-  remove: {
-    method: 'DELETE',
-    path: '/api/notes/delete/:id/',
-    body: c.noBody(),
-    ...signedInById({ 204: c.noBody() }),
-    summary: 'Delete a note',
-  },
+  remove: removeRoute('/api/notes/delete/:id/', 'Delete a note'),
   summarize: {
     method: 'POST',
     path: '/api/notes/:id/summarize/',

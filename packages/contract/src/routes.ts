@@ -1,3 +1,4 @@
+import { type ContractNoBodyType, initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { BadRequestSchema, DetailSchema, IdPathSchema, LIMITS } from './common';
 
@@ -50,5 +51,44 @@ export function pagedList<T extends z.ZodTypeAny, Q extends z.AnyZodObject>(item
       400: BadRequestSchema,
       404: DetailSchema,
     }),
+  };
+}
+
+const c = initContract();
+
+/** `POST path`: create one of the user's rows from `body`; 201 with the row, 400 on bad input. */
+export function createRoute<P extends string, B extends z.ZodTypeAny, T extends z.ZodTypeAny>(
+  path: P,
+  body: B,
+  item: T,
+  summary: string,
+) {
+  return {
+    method: 'POST' as const,
+    path,
+    body,
+    ...signedIn({ 201: item, 400: BadRequestSchema }),
+    summary,
+  };
+}
+
+/** `GET path` (with `:id`): one of the user's rows, 404 when it is not theirs. */
+export function getRoute<P extends string, T extends z.ZodTypeAny>(
+  path: P,
+  item: T,
+  summary: string,
+) {
+  return { method: 'GET' as const, path, ...signedInById({ 200: item }), summary };
+}
+
+/** `DELETE path` (with `:id`): 204 with no body, 404 when the row is not the user's. */
+export function removeRoute<P extends string>(path: P, summary: string) {
+  const noBody: ContractNoBodyType = c.noBody();
+  return {
+    method: 'DELETE' as const,
+    path,
+    body: noBody,
+    ...signedInById<{ 204: ContractNoBodyType }>({ 204: noBody }),
+    summary,
   };
 }

@@ -8,7 +8,15 @@ import {
   TimestampSchema,
   textField,
 } from './common';
-import { PageQuerySchema, pagedList, pageSchema, signedIn, signedInById } from './routes';
+import {
+  createRoute,
+  getRoute,
+  PageQuerySchema,
+  pagedList,
+  pageSchema,
+  removeRoute,
+  signedInById,
+} from './routes';
 
 const c = initContract();
 
@@ -60,19 +68,8 @@ export const todosContract = c.router({
     ...pagedList(TodoSchema, TodoListQuerySchema),
     summary: 'To-dos, newest first; a page object when ?page= is given',
   },
-  create: {
-    method: 'POST',
-    path: '/api/todos/',
-    body: TodoBodySchema,
-    ...signedIn({ 201: TodoSchema, 400: BadRequestSchema }),
-    summary: 'Create a to-do',
-  },
-  get: {
-    method: 'GET',
-    path: '/api/todos/:id/',
-    ...signedInById({ 200: TodoSchema }),
-    summary: 'One to-do',
-  },
+  create: createRoute('/api/todos/', TodoBodySchema, TodoSchema, 'Create a to-do'),
+  get: getRoute('/api/todos/:id/', TodoSchema, 'One to-do'),
   update: {
     method: 'PUT',
     path: '/api/todos/:id/',
@@ -87,11 +84,5 @@ export const todosContract = c.router({
     ...signedInById({ 200: TodoSchema, 400: BadRequestSchema }),
     summary: 'Change some fields of a to-do (e.g. `completed`)',
   },
-  remove: {
-    method: 'DELETE',
-    path: '/api/todos/:id/',
-    body: c.noBody(),
-    ...signedInById({ 204: c.noBody() }),
-    summary: 'Delete a to-do',
-  },
+  remove: removeRoute('/api/todos/:id/', 'Delete a to-do'),
 });
