@@ -102,16 +102,6 @@ function validationErrorHandler(
   return reply.code(400).send(fieldErrors);
 }
 
-/**
- * Fastify's `trustProxy`. A hop count becomes proxy-addr's hop test as a function: Fastify 5.12
- * ignores a bare number (it trusts no hop at all), which left every client behind a proxy with
- * the proxy's address, so one client's failures locked an account for everyone.
- */
-export function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
-  if (typeof value !== 'number') return value;
-  return (_address: string, hop: number) => hop < value;
-}
-
 /** The embedded database's disk, when the app opens it itself from DATA_DIR (ADR 0406). */
 function diskWatch(config: Config, app: FastifyInstance, given?: DatabaseHandle) {
   if (given || config.databaseUrl || config.minFreeDiskBytes === 0) return undefined;
@@ -124,6 +114,16 @@ function diskWatch(config: Config, app: FastifyInstance, given?: DatabaseHandle)
       else app.log.info(fields, 'disk has room again: accepting writes');
     },
   });
+}
+
+/**
+ * Fastify's `trustProxy`. A hop count becomes proxy-addr's trust function (the first `hops`
+ * addresses of the chain, nearest first, are proxies): Fastify 5 itself trusts no hop at all
+ * for a bare number, so `TRUST_PROXY=1` behind one HAProxy saw every client as the proxy (ADR 0407).
+ */
+export function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
 }
 
 /** Builds the whole app without listening; tests call `inject`, server.ts calls `listen`. */

@@ -58,3 +58,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
+
+/**
+ * A row refers to a user that is gone: a foreign key to `users` refused it. A request whose user
+ * was just deleted (by another instance, within its auth cache's lifetime) hits this on create.
+ */
+export function isMissingUser(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; detail?: unknown } | null;
+  if (e?.code !== '23503') return false;
+  const constraint = typeof e.constraint === 'string' ? e.constraint : '';
+  const text = typeof e.detail === 'string' ? e.detail : '';
+  return constraint.endsWith('user_id_fkey') || text.includes('table "users"');
+}

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as createTables from './migrations/202611211600_create_tables';
 import * as listCounts from './migrations/202611221000_list_counts';
 import * as listVersions from './migrations/202611231000_list_versions';
+import * as addUsernameKey from './migrations/202611260400_add_username_key';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611211600_create_tables': createTables,
   '202611221000_list_counts': listCounts,
   '202611231000_list_versions': listVersions,
+  '202611260400_add_username_key': addUsernameKey,
 };
 
 export const staticMigrations: MigrationProvider = {

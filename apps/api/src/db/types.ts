@@ -12,6 +12,8 @@ type CreatedAt = ColumnType<string, never, never>;
 export interface UsersTable {
   id: Generated<number>;
   username: string;
+  /** usernameKey(username), unique; NULL only for an account that lost a collision (ADR 0416). */
+  username_key: string | null;
   password_hash: string;
   /** Bumped by a password change: tokens carrying an older version are refused. */
   token_version: Generated<number>;

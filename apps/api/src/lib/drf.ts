@@ -13,6 +13,9 @@ export const DATABASE_UNAVAILABLE = detail(
   'The database is unavailable. Please try again shortly.',
 );
 
+/** SimpleJWT's answer for a valid token whose user no longer exists. */
+export const USER_NOT_FOUND = { detail: 'User not found', code: 'user_not_found' } as const;
+
 export const methodNotAllowed = (method: string) => detail(`Method "${method}" not allowed.`);
 
 export const throttled = (seconds: number) =>

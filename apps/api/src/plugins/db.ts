@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { ListCache } from '../db/lists/list-cache';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
+import { settleUsernameKeys } from '../db/username-keys';
 import type { Config } from '../env';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ export const dbPlugin = fp<DbPluginOptions>(
         try {
           const applied = await migrateToLatest(database.db);
           if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+          await settleUsernameKeys(database.db, app.log);
           break;
         } catch (error) {
           if (!isDatabaseUnavailable(error) || attempt >= START_ATTEMPTS) throw error;

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isMissingUser } from '../db/errors';
 import {
   DATABASE_UNAVAILABLE,
   detail,
   methodNotAllowed,
   NOT_FOUND,
   SERVER_ERROR,
+  USER_NOT_FOUND,
   unsupportedMediaType,
 } from '../lib/drf';
 import type { RouteTable } from '../lib/route-table';
@@ -42,6 +43,12 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return reply.code(503).header('retry-after', '5').send(DATABASE_UNAVAILABLE);
+  }
+  // The signed-in user was deleted after the auth hook read them (e.g. through another instance
+  // while this one's auth cache still held them): the token's user is gone, as the hook says.
+  if (isMissingUser(error)) {
+    request.log.info('the signed-in user was deleted during the request');
+    return reply.code(401).send(USER_NOT_FOUND);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
+import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
 import { userOf } from './auth.plugin';
 import { signInLockKey } from './lock-key';
@@ -23,7 +24,10 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       hooks: { onRequest: app.limiters.perIp('register', config.rateLimitPerMinute) },
       handler: async ({ body }) => {
         const errors = new FieldErrorBag();
-        if (await isUsernameTaken(app.db, body.username)) errors.add('username', DRF.usernameTaken);
+        if (mixesScripts(body.username)) errors.add('username', USERNAME_MIXED_SCRIPTS);
+        else if (await isUsernameTaken(app.db, body.username)) {
+          errors.add('username', DRF.usernameTaken);
+        }
         for (const problem of registerPasswordProblems(body.password, body.username)) {
           errors.add('password', problem);
         }

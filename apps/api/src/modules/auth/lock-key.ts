@@ -1,7 +1,10 @@
+import { usernameKey } from '../../lib/username';
+
 /**
- * The key failed sign-ins are counted under: one account (its name as the lock sees it) from one
- * client address. Every instance computes the same key, so with REDIS_URL the count is shared.
+ * The key failed sign-ins are counted under: one account (every spelling of its name shares the
+ * lookup's key: case, width, İ, ß...) from one client address. Every instance computes the same
+ * key, so with REDIS_URL the count is shared.
  */
 export function signInLockKey(username: string, ip: string): string {
-  return `${username.toLowerCase()}|${ip}`;
+  return `${usernameKey(username)}|${ip}`;
 }

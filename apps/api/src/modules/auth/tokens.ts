@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { USER_NOT_FOUND } from '../../lib/drf';
 
 export type TokenType = 'access' | 'refresh';
 
@@ -93,7 +94,7 @@ export function checkSubject(claims: TokenClaims, user: TokenSubject | undefined
 }
 
 export const SUBJECT_ERRORS = {
-  user_not_found: { detail: 'User not found', code: 'user_not_found' },
+  user_not_found: USER_NOT_FOUND,
   password_changed: {
     detail: 'Token was revoked by a password change. Please sign in again.',
     code: 'password_changed',

@@ -73,4 +73,26 @@ describe('the signed-in user cache', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'password_changed' });
   });
+
+  it('answers 401 user_not_found, not 500, when a deleted account creates through another process', async () => {
+    const other = await ctx.buildApp({ authCacheTtlMs: 60_000 });
+    const carl = await ctx.signUp('carl', PASSWORD);
+    expect((await me(carl.auth, other)).statusCode).toBe(200); // cached by the other process
+    const deleted = await ctx.request('POST', '/api/delete-account/', {
+      body: { password: PASSWORD },
+      headers: carl.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const creates = [
+      { url: '/api/notes/', payload: { title: 't', content: 'c' } },
+      { url: '/api/todos/', payload: { task: 't' } },
+      { url: '/api/calendar/events/', payload: { title: 't', date: '2026-11-26' } },
+    ];
+    for (const { url, payload } of creates) {
+      const res = await other.inject({ method: 'POST', url, payload, headers: carl.auth });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ detail: 'User not found', code: 'user_not_found' });
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
+import { usernameKey } from '../../lib/username';
 
 /** The fields every authenticated request needs. */
 export interface AuthUser {
@@ -16,12 +17,22 @@ export function findUserById(db: Executor, id: number): Promise<AuthUser | undef
     .executeTakeFirst();
 }
 
-/** Sign-in looks usernames up without regard to case, as uniqueness does. */
+/**
+ * Sign-in finds the account by the name's key (ADR 0416). An account that lost a key collision
+ * in the migration (NULL key) is found by its exact name, before the key's owner.
+ */
 export function findUserForLogin(db: Executor, username: string) {
   return db
     .selectFrom('users')
     .select(['id', 'username', 'token_version', 'password_hash'])
-    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`)
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', usernameKey(username)),
+        eb.and([eb('username_key', 'is', null), eb('username', '=', username)]),
+      ]),
+    )
+    .orderBy(sql`username_key is null`, 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -34,7 +45,7 @@ export function findPasswordHash(db: Executor, userId: number): Promise<string |
     .then((row) => row?.password_hash);
 }
 
-/** Is the name used by another account (any case)? */
+/** Is the name used by another account (any spelling with the same key, ADR 0416)? */
 export async function isUsernameTaken(
   db: Executor,
   username: string,
@@ -43,7 +54,12 @@ export async function isUsernameTaken(
   let query = db
     .selectFrom('users')
     .select('id')
-    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`);
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', usernameKey(username)),
+        eb.and([eb('username_key', 'is', null), eb('username', '=', username)]),
+      ]),
+    );
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -52,8 +68,8 @@ export async function isUsernameTaken(
 export function insertUser(db: Executor, username: string, passwordHash: string) {
   return db
     .insertInto('users')
-    .values({ username, password_hash: passwordHash })
-    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+    .values({ username, username_key: usernameKey(username), password_hash: passwordHash })
+    .onConflict((oc) => oc.column('username_key').doNothing())
     .returning(['id', 'username'])
     .executeTakeFirst();
 }
@@ -75,7 +91,9 @@ export function updateUser(
   return db
     .updateTable('users')
     .set((eb) => ({
-      ...(changes.username !== undefined ? { username: changes.username } : {}),
+      ...(changes.username !== undefined
+        ? { username: changes.username, username_key: usernameKey(changes.username) }
+        : {}),
       ...(changes.passwordHash !== undefined
         ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
         : {}),

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
+import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
 import { userOf } from '../auth/auth.plugin';
 import { isStrongPassword, PASSWORD_MESSAGES, registerPasswordProblems } from '../auth/passwords';
@@ -41,7 +42,9 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     const errors = new FieldErrorBag();
 
     const username = body.username;
-    if (username !== undefined && (await isUsernameTaken(app.db, username, user.id))) {
+    if (username !== undefined && mixesScripts(username)) {
+      errors.add('username', USERNAME_MIXED_SCRIPTS);
+    } else if (username !== undefined && (await isUsernameTaken(app.db, username, user.id))) {
       errors.add('username', DRF.usernameTaken);
     }
 
