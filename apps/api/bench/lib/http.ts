@@ -12,6 +12,8 @@ export interface HttpAnswer<T = unknown> {
   status: number;
   body: T;
   error?: string;
+  /** Seconds, from a `Retry-After` header. */
+  retryAfter?: number;
 }
 
 export interface HttpOptions {
@@ -57,7 +59,12 @@ export function call<T = unknown>(
           } catch {
             // not JSON: keep the text
           }
-          resolve({ status: res.statusCode ?? 0, body: body as T });
+          const retryAfter = Number(res.headers['retry-after']);
+          resolve({
+            status: res.statusCode ?? 0,
+            body: body as T,
+            ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+          });
         });
       },
     );

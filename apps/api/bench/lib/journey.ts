@@ -1,4 +1,5 @@
 import { call, clientAddress, type HttpAnswer, pool } from './http';
+import { sleep } from './stats';
 
 export const PASSWORD = 'Bench!Pass-2026';
 
@@ -11,6 +12,11 @@ export interface JourneyResult {
    * AUTH_CACHE_TTL_MS): errors once cross-instance invalidation is on the branch.
    */
   stale: number;
+  /**
+   * 503 answers with Retry-After (the overload guard: refused before any work, so safe to send
+   * again), retried after the wait they asked for; a request refused 3 times is an error.
+   */
+  busy: number;
   /** The first few unexpected answers, for the log. */
   samples: string[];
   seconds: number;
@@ -25,6 +31,7 @@ export interface JourneyResult {
 async function visit(base: string, username: string, address: string, strict: boolean) {
   let requests = 0;
   let stale = 0;
+  let busy = 0;
   const problems: string[] = [];
   let token: string | undefined;
   const step = async <T>(
@@ -35,11 +42,16 @@ async function visit(base: string, username: string, address: string, strict: bo
     check?: (answer: T) => boolean,
   ): Promise<T | undefined> => {
     requests += 1;
-    const answer: HttpAnswer<T> = await call<T>(base, method, path, {
+    let answer: HttpAnswer<T> = await call<T>(base, method, path, {
       body,
       token,
       localAddress: address,
     });
+    for (let retry = 0; retry < 3 && answer.status === 503 && answer.retryAfter; retry++) {
+      busy += 1;
+      await sleep(Math.min(answer.retryAfter, 2) * 1000);
+      answer = await call<T>(base, method, path, { body, token, localAddress: address });
+    }
     if (answer.status !== expected || (check && !check(answer.body))) {
       const what = answer.error ?? JSON.stringify(answer.body)?.slice(0, 120);
       problems.push(`${method} ${path}: ${answer.status} ${what}`);
@@ -50,9 +62,9 @@ async function visit(base: string, username: string, address: string, strict: bo
 
   const credentials = { username, password: PASSWORD };
   if (!(await step('POST', '/api/user/register/', 201, credentials)))
-    return { requests, problems, stale };
+    return { requests, problems, stale, busy };
   const tokens = await step<{ access: string }>('POST', '/api/token/', 200, credentials);
-  if (!tokens) return { requests, problems, stale };
+  if (!tokens) return { requests, problems, stale, busy };
   token = tokens.access;
 
   const note = await step<{ id: number }>('POST', '/api/notes/', 201, {
@@ -114,7 +126,7 @@ async function visit(base: string, username: string, address: string, strict: bo
       return true;
     });
   }
-  return { requests, problems, stale };
+  return { requests, problems, stale, busy };
 }
 
 /**
@@ -141,6 +153,7 @@ export async function journey(
     requests: visits.reduce((sum, v) => sum + v.requests, 0),
     errors: problems.length,
     stale: visits.reduce((sum, v) => sum + v.stale, 0),
+    busy: visits.reduce((sum, v) => sum + v.busy, 0),
     samples: problems.slice(0, 5),
     seconds: (performance.now() - started) / 1000,
   };
