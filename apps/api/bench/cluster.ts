@@ -98,7 +98,10 @@ async function main() {
     });
 
     report('revocation across instances', await revocation(cluster, clientAddress(800), sessions));
-    report('30 wrong passwords for one account', await wrongPasswords(cluster, clientAddress(801)));
+    report(
+      '30 wrong passwords at once for one account',
+      await wrongPasswords(cluster, clientAddress(801)),
+    );
 
     const reader = `rd${runId}`;
     const token = await (async () => {

@@ -12,8 +12,14 @@ const RETRY_AFTER_FAILURE_MS = 5_000;
 const COMMAND_TIMEOUT_MS = 500;
 /** How long a start waits for Redis before serving with per-process limits. */
 const START_WAIT_MS = 2_000;
-/** Keys (clients, accounts) each limiter remembers in memory; the least recent go first. */
-const LOCAL_KEYS = 10_000;
+/** Keys (clients, accounts) remembered in memory over all limiters; the least recent go first. */
+const LOCAL_KEYS = 50_000;
+/** Takes one off a counter that exists and is above 0 (an expired one stays gone). */
+const GIVE_BACK = `
+  local current = redis.call('GET', KEYS[1])
+  if current and tonumber(current) > 0 then return redis.call('DECR', KEYS[1]) end
+  return 0
+`;
 
 /** Where a log line may say which Redis: host and port only, never a password. */
 function redisAddress(url: string): string {
@@ -34,6 +40,8 @@ function redisAddress(url: string): string {
  */
 export class LimitCounters {
   readonly redis: Redis | undefined;
+  /** The in-memory counters of every limiter (their keys start with the limiter's name). */
+  readonly local: Store = new LocalStore(false, false, LOCAL_KEYS);
   private readonly address: string;
   private sharedNow = false;
   private retryAt = 0;
@@ -117,12 +125,28 @@ export class LimitCounters {
     );
   }
 
+  /** Takes back one count of `key` (an attempt that succeeded), where it is counted now. */
+  async giveBack(key: string): Promise<void> {
+    const redis = this.redis;
+    if (redis && this.shared) {
+      try {
+        await redis.eval(GIVE_BACK, 1, this.keyPrefix + key);
+        this.answered();
+        return;
+      } catch (error) {
+        this.fellBack(error as Error);
+      }
+    }
+    const entry = this.local.lru.get(key);
+    if (entry && entry.current > 0) entry.current -= 1;
+  }
+
   /** A store class for @fastify/rate-limit's `store` option, bound to these counters. */
   storeClass() {
     const counters = this;
     return class SharedOrLocalStore {
       // The plugin passes its options to the constructor; none of them matter here.
-      readonly local: Store = new LocalStore(false, false, LOCAL_KEYS);
+      readonly local: Store = counters.local;
       readonly remote: Store | undefined = counters.redis
         ? new RedisStore(false, false, counters.redis, counters.keyPrefix)
         : undefined;

@@ -114,6 +114,30 @@ describe('with REDIS_URL: limits shared by every instance', () => {
     expect((await login(b.app, 'alice', 'Str0ng!Pass1')).statusCode).toBe(429);
   });
 
+  it('checks at most 10 of 30 wrong passwords sent at once to two instances', async () => {
+    const shared = prefix();
+    const a = await instance(REDIS_URL, shared);
+    const b = await instance(REDIS_URL, shared);
+    await ctx.signUp('alice');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(i % 2 ? a.app : b.app, 'alice', `guess-${i}`)),
+    );
+    const result = tally(answers.map((r) => r.statusCode));
+    expect(result.other).toEqual([]);
+    expect(result.checked).toBeLessThanOrEqual(10);
+    expect(result.checked + result.refused).toBe(30);
+    // A right password does not count, and gives back its own attempt.
+    const c = await instance(REDIS_URL, prefix());
+    await ctx.signUp('bob');
+    for (let i = 0; i < 12; i++)
+      expect((await login(c.app, 'bob', 'Str0ng!Pass1')).statusCode).toBe(200);
+    expect(tally(await wrongPasswords([c.app], 'bob', 11))).toEqual({
+      checked: 10,
+      refused: 1,
+      other: [],
+    });
+  });
+
   it('shares the per-IP limits', async () => {
     const shared = prefix();
     const limits = { rateLimitPerMinute: 6 };
@@ -141,6 +165,19 @@ describe('with REDIS_URL: limits shared by every instance', () => {
 });
 
 describe('without REDIS_URL: limits per process', () => {
+  it('checks at most 10 of 30 wrong passwords sent at once to one instance', async () => {
+    const a = await instance(undefined, prefix());
+    await ctx.signUp('carol');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(a.app, 'carol', `guess-${i}`)),
+    );
+    expect(tally(answers.map((r) => r.statusCode))).toEqual({
+      checked: 10,
+      refused: 20,
+      other: [],
+    });
+  });
+
   it('gives each instance its own 10 failures', async () => {
     const a = await instance(undefined, prefix());
     const b = await instance(undefined, prefix());

@@ -9,6 +9,8 @@ declare module '@fastify/rate-limit/store/*.js' {
     incr(key: string, callback: Callback, timeWindow: number, max: number): void;
     read(key: string, callback: Callback, timeWindow: number, max: number): void;
     child(routeOptions: Record<string, unknown>): Store;
+    /** LocalStore only: its LRU of counters. */
+    lru: { get(key: string): { current: number } | undefined };
   }
 
   interface StoreCtor {

@@ -9,11 +9,19 @@ const MINUTE = 60_000;
 
 type CheckLimit = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
 
-/** Counts only the attempts that failed, keyed by whatever the caller says (e.g. name + IP). */
+/**
+ * Failed attempts a minute, keyed by whatever the caller says (e.g. name + IP). An attempt is
+ * counted before it is checked and given back when it succeeds, so that attempts sent at once
+ * (to one instance or to several) cannot all pass a check made before any of them had failed.
+ */
 export interface FailureLimiter {
-  /** Seconds to wait when the key is locked out, else undefined. Does not count anything. */
-  lockedFor(request: FastifyRequest, key: string): Promise<number | undefined>;
-  recordFailure(request: FastifyRequest, key: string): Promise<void>;
+  /**
+   * Counts one attempt: seconds to wait when that puts the key over its limit (the attempt must
+   * then not be checked), else undefined.
+   */
+  attempt(request: FastifyRequest, key: string): Promise<number | undefined>;
+  /** The attempt succeeded: it no longer counts. */
+  succeeded(request: FastifyRequest, key: string): Promise<void>;
 }
 
 export interface Limiters {
@@ -80,23 +88,21 @@ export const rateLimitPlugin = fp<{ redis: Config['redis'] }>(
       failures(name, max) {
         // The plugin derives keys from the request; the caller's key travels alongside it.
         const keys = new WeakMap<FastifyRequest, string>();
+        const counterKey = (key: string) => `failures:${name}|${key}`;
         const check: CheckLimit = app.createRateLimit({
           max,
           timeWindow: MINUTE,
-          keyGenerator: (request) => `${name}|${keys.get(request) ?? ''}`,
+          keyGenerator: (request) => counterKey(keys.get(request) ?? ''),
         });
-        const run = (request: FastifyRequest, key: string, increment: boolean) => {
-          keys.set(request, key);
-          return check(request, { increment });
-        };
         return {
-          async lockedFor(request, key) {
-            const status = await run(request, key, false);
-            if (status.isAllowed || status.remaining > 0) return undefined;
+          async attempt(request, key) {
+            keys.set(request, key);
+            const status = await check(request);
+            if (status.isAllowed || !status.isExceeded) return undefined;
             return Math.max(1, status.ttlInSeconds);
           },
-          async recordFailure(request, key) {
-            await run(request, key, true);
+          async succeeded(_request, key) {
+            await counters.giveBack(counterKey(key));
           },
         };
       },

@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       hooks: { onRequest: app.limiters.perIp('login', config.rateLimitPerMinute) },
       handler: async ({ body, request, reply }) => {
         const key = signInLockKey(body.username, request.ip);
-        const wait = await loginFailures.lockedFor(request, key);
+        const wait = await loginFailures.attempt(request, key);
         if (wait !== undefined) return throttledResult(reply, wait);
 
         const user = await findUserForLogin(app.db, body.username);
@@ -74,10 +74,10 @@ export function authRoutes(app: FastifyInstance, config: Config) {
           ? await app.passwords.verify(user.password_hash, body.password)
           : await app.passwords.verifyNobody(body.password);
         if (!user || !ok) {
-          await loginFailures.recordFailure(request, key);
           request.log.info({ username: body.username }, 'sign-in failed');
           return { status: 401, body: LOGIN_FAILED };
         }
+        await loginFailures.succeeded(request, key);
         return { status: 200, body: app.tokens.pair(user) };
       },
     },
