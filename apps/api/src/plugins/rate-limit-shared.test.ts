@@ -64,6 +64,8 @@ const tally = (statuses: number[]) => ({
 async function redisRelay() {
   const target = new URL(REDIS_URL);
   const sockets = new Set<net.Socket>();
+  let stalled = false;
+  const held: Array<() => void> = [];
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
     for (const s of [client, upstream]) {
@@ -71,7 +73,13 @@ async function redisRelay() {
       s.on('close', () => sockets.delete(s));
       s.on('error', () => {});
     }
-    client.pipe(upstream).pipe(client);
+    // While stalled, commands wait here (as in a paused Redis): the connection stays up and
+    // nothing answers until the stall ends.
+    client.on('data', (chunk) => {
+      if (stalled) held.push(() => upstream.write(chunk));
+      else upstream.write(chunk);
+    });
+    upstream.pipe(client);
   });
   const listen = (port = 0) =>
     new Promise<number>((resolve) =>
@@ -87,6 +95,10 @@ async function redisRelay() {
       });
     },
     restart: () => listen(port),
+    stall: (on: boolean) => {
+      stalled = on;
+      if (!on) for (const write of held.splice(0)) write();
+    },
   };
 }
 
@@ -240,6 +252,27 @@ describe('when Redis does not answer', () => {
     // The shared count kept its 4 failures: 6 more are checked, then both refuse.
     const after = tally(await wrongPasswords([b.app, a.app], 'erin', 8));
     expect(after).toEqual({ checked: 6, refused: 2, other: [] });
+    await relay.cut();
+  });
+
+  it('counts per process, without waiting long, while Redis is connected but does not answer', async () => {
+    const relay = await redisRelay();
+    const a = await instance(relay.url, prefix());
+    expect(a.app.limitCounters.shared).toBe(true);
+    await ctx.signUp('grace');
+    relay.stall(true);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const started = Date.now();
+      statuses.push((await login(a.app, 'grace', `stalled-${i}`)).statusCode);
+      // One command timeout (500 ms) at most, then per-process counting without asking Redis.
+      expect(Date.now() - started).toBeLessThan(1_500);
+    }
+    expect(tally(statuses)).toEqual({ checked: 10, refused: 2, other: [] });
+    expect(a.logs.join('')).toContain('Redis does not answer');
+    // Once it answers again, the counters are shared again (after the 5 s pause).
+    relay.stall(false);
+    expect(await until(() => a.app.limitCounters.shared, 8_000)).toBe(true);
     await relay.cut();
   });
 });
