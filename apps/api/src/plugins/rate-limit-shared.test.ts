@@ -222,6 +222,25 @@ describe('when Redis does not answer', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('shares once a Redis that was down at start comes up', async () => {
+    const relay = await redisRelay();
+    await relay.cut();
+    const shared = prefix();
+    const a = await instance(relay.url, shared);
+    const b = await instance(relay.url, shared);
+    expect(a.app.limitCounters.shared).toBe(false);
+    await relay.restart();
+    const both = () => a.app.limitCounters.shared && b.app.limitCounters.shared;
+    expect(await until(both, 10_000)).toBe(true);
+    await ctx.signUp('heidi');
+    expect(tally(await wrongPasswords([a.app, b.app], 'heidi', 30))).toEqual({
+      checked: 10,
+      refused: 20,
+      other: [],
+    });
+    await relay.cut();
+  });
+
   it('falls back when Redis goes away mid-run, and shares again once it is back', async () => {
     const relay = await redisRelay();
     const shared = prefix();
