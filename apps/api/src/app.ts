@@ -16,6 +16,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       todos: todosRoutes(app),
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
+      sessions: sessionsRoutes(app, config),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,

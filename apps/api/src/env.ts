@@ -152,6 +152,11 @@ export interface Config {
    * Changes made through this process take effect at once; other processes see them this late.
    */
   authCacheTtlMs: number;
+  /**
+   * On Postgres, listen for revocations from other instances (LISTEN/NOTIFY, ADR 0417). Always
+   * on in production; tests turn it off to show what happens without it.
+   */
+  revocationListener: boolean;
   /** Memory for cached list answers (db/list-cache.ts), in bytes of JSON text; 0 turns it off. */
   listCacheBytes: number;
   /** Overload protection (plugins/overload.ts): 0 turns a limit off. */
@@ -260,6 +265,7 @@ export function loadConfig(
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     argon2: { ...ARGON2_DEFAULTS },
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+    revocationListener: true,
     listCacheBytes: Math.floor(env.LIST_CACHE_MB * 1024 * 1024),
     overload: {
       maxInFlight: env.MAX_IN_FLIGHT_REQUESTS,

@@ -44,6 +44,13 @@ test('settings: username change, wrong current password, weak new password, succ
     'Current password is incorrect. Password must be at least 8 characters and include upper/lowercase, number, and symbol.',
   );
 
+  // The same account signed in elsewhere (another session, ADR 0417).
+  const elsewhere = await request.post('/api/token/', {
+    data: { username: renamed, password: account.password },
+  });
+  expect(elsewhere.status()).toBe(200);
+  const otherAccess = ((await elsewhere.json()) as { access: string }).access;
+
   // Success with a new password; the fresh tokens from the answer keep the session alive.
   const before = await page.evaluate(() => localStorage.getItem('access'));
   await current.fill(account.password);
@@ -55,9 +62,14 @@ test('settings: username change, wrong current password, weak new password, succ
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${renamed}!` })).toBeVisible();
 
-  // The old token is revoked; the new password signs in.
-  const old = await request.get('/api/user/', { headers: { authorization: `Bearer ${before}` } });
+  // The other session's token is revoked; this session's old token still works (decisions.md
+  // §6: the session that changed the password goes on); the new password signs in.
+  const old = await request.get('/api/user/', {
+    headers: { authorization: `Bearer ${otherAccess}` },
+  });
   expect(old.status()).toBe(401);
+  const same = await request.get('/api/user/', { headers: { authorization: `Bearer ${before}` } });
+  expect(same.status()).toBe(200);
   const login = await request.post('/api/token/', {
     data: { username: renamed, password: 'N3w!Passw0rd' },
   });

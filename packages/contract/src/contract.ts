@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
+import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
 import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
@@ -20,6 +21,7 @@ export const contract = c.router(
     todos: todosContract,
     events: eventsContract,
     settings: settingsContract,
+    sessions: sessionsContract,
   },
   { strictStatusCodes: true },
 );

@@ -6,6 +6,7 @@ export * from './events';
 export * from './notes';
 export * from './password';
 export * from './routes';
+export * from './sessions';
 export * from './settings';
 export * from './summarize';
 export * from './todos';

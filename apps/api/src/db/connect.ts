@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Closes the pool or the embedded database (flushing it to disk). */
   close(): Promise<void>;
+  /**
+   * Postgres only: a new connection outside the pool, with the same settings, for a session that
+   * must stay open (LISTEN). The caller connects and ends it.
+   */
+  dedicatedClient?: () => pg.Client;
 }
 
 export interface PostgresOptions {
@@ -52,7 +57,14 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // An idle client losing its server emits 'error' on the pool; unhandled, it kills the process.
   pool.on('error', (error) => options.onPoolError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const dedicatedClient = () =>
+    new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+      keepAlive: true,
+      options: '-c TimeZone=UTC',
+    });
+  return { db, kind: 'postgres', close: () => db.destroy(), dedicatedClient };
 }
 
 export interface PGliteOptions {

@@ -3,6 +3,8 @@ import * as createTables from './migrations/202611211600_create_tables';
 import * as listCounts from './migrations/202611221000_list_counts';
 import * as listVersions from './migrations/202611231000_list_versions';
 import * as addUsernameKey from './migrations/202611260400_add_username_key';
+import * as createSessions from './migrations/202611260410_create_sessions';
+import * as notifyRevocations from './migrations/202611260420_notify_revocations';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -13,6 +15,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611221000_list_counts': listCounts,
   '202611231000_list_versions': listVersions,
   '202611260400_add_username_key': addUsernameKey,
+  '202611260410_create_sessions': createSessions,
+  '202611260420_notify_revocations': notifyRevocations,
 };
 
 export const staticMigrations: MigrationProvider = {

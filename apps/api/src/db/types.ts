@@ -18,6 +18,18 @@ export interface UsersTable {
   /** Bumped by a password change: tokens carrying an older version are refused. */
   token_version: Generated<number>;
   created_at: CreatedAt;
+  /** Set when the user ends their other sessions: tokens without `sid` are refused (ADR 0417). */
+  sidless_tokens_ended: Generated<boolean>;
+}
+
+/** A signed-in device (ADR 0417); deleting the row ends its tokens. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<string, never, string>;
+  user_agent: string;
+  ip: string;
 }
 
 /** Each user's number of notes and to-dos, kept by triggers (migration 202611221000). */
@@ -31,6 +43,7 @@ export interface UserListCountsTable {
 
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
   user_list_counts: UserListCountsTable;
   notes: TableOf<typeof NOTE_ROW> & { updated_at: ColumnType<string, never, string> };
   todos: TableOf<typeof TODO_ROW>;

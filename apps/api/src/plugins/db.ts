@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: DatabaseHandle['kind'];
+    /** Postgres only: a connection outside the pool (LISTEN); undefined on PGlite. */
+    dbDedicatedClient: DatabaseHandle['dedicatedClient'];
     /** Recent list answers by the user's list version (ADR 0404). */
     listCache: ListCache;
   }
@@ -64,6 +66,7 @@ export const dbPlugin = fp<DbPluginOptions>(
     }
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
+    app.decorate('dbDedicatedClient', database.dedicatedClient);
     app.decorate('listCache', new ListCache(config.listCacheBytes));
     if (owned) {
       app.addHook('onClose', async () => {

@@ -38,6 +38,10 @@ const PASSWORD_CHANGED = {
   detail: 'Token was revoked by a password change. Please sign in again.',
   code: 'password_changed',
 };
+const SESSION_ENDED = {
+  detail: 'This session was signed out. Please sign in again.',
+  code: 'session_ended',
+};
 
 async function owner(name: string): Promise<{ user: TestUser; data: Seeded }> {
   const user = await ctx.signUp(name);
@@ -103,6 +107,7 @@ describe('owner scoping', () => {
       'notes.remove',
       'notes.summarize',
       'notes.update',
+      'sessions.end',
       'todos.get',
       'todos.patch',
       'todos.remove',
@@ -295,14 +300,21 @@ describe('authentication on every signed-in route', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('refuses every token issued before a password change, on every route and on refresh', async () => {
+  it('refuses every token of another session issued before a password change, on every route and on refresh', async () => {
     const carol = await owner('carol');
     const old = carol.user;
+    // The change is made from another device (session): carol.user's session is ended by it.
+    const signIn = await send(ctx.app, {
+      method: 'POST',
+      url: '/api/token/',
+      body: { username: old.username, password: old.password },
+    });
+    const changer = signIn.json() as { access: string };
     const changed = await send(ctx.app, {
       method: 'PUT',
       url: '/api/settings/',
       body: { current_password: old.password, new_password: 'N3w!Passw0rd' },
-      headers: old.auth,
+      headers: bearer(changer.access),
     });
     expect(changed.statusCode).toBe(200);
     const fresh = changed.json() as { access: string; refresh: string };
@@ -333,6 +345,36 @@ describe('authentication on every signed-in route', () => {
       body: { refresh: fresh.refresh },
     });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses an ended session’s tokens on every route and on refresh', async () => {
+    const erin = await owner('erin');
+    const signIn = await send(ctx.app, {
+      method: 'POST',
+      url: '/api/token/',
+      body: { username: erin.user.username, password: erin.user.password },
+    });
+    const other = signIn.json() as { access: string };
+    const sid = decodePayload(erin.user.access).sid as number;
+    const ended = await send(ctx.app, {
+      method: 'DELETE',
+      url: `/api/sessions/${sid}/`,
+      headers: bearer(other.access),
+    });
+    expect(ended.statusCode).toBe(204);
+    const before = await state({ ...erin.user, auth: bearer(other.access) });
+    for (const route of SIGNED_IN_ROUTES) {
+      const res = await send(ctx.app, caseRequest(route, erin.user, erin.data));
+      expect(res.statusCode, route.name).toBe(401);
+      expect(res.json(), route.name).toEqual(SESSION_ENDED);
+    }
+    const refreshed = await send(ctx.app, {
+      method: 'POST',
+      url: '/api/token/refresh/',
+      body: { refresh: erin.user.refresh },
+    });
+    expect(refreshed.json()).toEqual(SESSION_ENDED);
+    expect(await state({ ...erin.user, auth: bearer(other.access) })).toEqual(before);
   });
 
   it('refuses a deleted account’s tokens on every route and on refresh', async () => {

@@ -17,6 +17,7 @@ import {
 import {
   CONTRACT_ROUTES,
   type ContractRoute,
+  decodePayload,
   drfShapeProblem,
   type LoggedApp,
   loggedApp,
@@ -156,7 +157,9 @@ function trackObjects(route: ContractRoute, id: string, res: LightMyRequestRespo
       ? 'todos'
       : route.path.startsWith('/api/calendar/events/')
         ? 'events'
-        : undefined;
+        : route.name === 'sessions.end'
+          ? 'sessions'
+          : undefined;
   if (!kind) return;
   if (res.statusCode === 201) alice.data[kind].push((res.json() as { id: number }).id);
   if (res.statusCode === 204) alice.data[kind] = alice.data[kind].filter((x) => String(x) !== id);
@@ -174,6 +177,18 @@ function adoptSettings(body: unknown, res: LightMyRequestResponse) {
   if (typeof sent.new_password === 'string' && sent.new_password !== '') {
     user.password = sent.new_password;
   }
+}
+
+/** Ending the current session signs Alice out: she signs in again, so the fuzz goes on. */
+async function signInAgainIfEnded(id: string) {
+  if (String(decodePayload(alice.user.access).sid) !== id) return;
+  const body = { username: alice.user.username, password: alice.user.password };
+  const res = await send(logged.app, { method: 'POST', url: '/api/token/', body });
+  expect(res.statusCode).toBe(200);
+  const pair = res.json() as { access: string; refresh: string };
+  alice.user.access = pair.access;
+  alice.user.refresh = pair.refresh;
+  alice.user.auth = { authorization: `Bearer ${pair.access}` };
 }
 
 /** fc.assert, with the report cut short: a counterexample may hold a 1 MB string. */
@@ -195,7 +210,10 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
     async () => {
       const started = performance.now();
       // Alice has enough data for several pages; Bob's data must come out bit for bit the same.
-      alice = { user: await ctx.signUp('alice'), data: { notes: [], todos: [], events: [] } };
+      alice = {
+        user: await ctx.signUp('alice'),
+        data: { notes: [], todos: [], events: [], sessions: [] },
+      };
       alice.data = await seed(logged.app, alice.user);
       for (let i = 0; i < 12; i++) {
         await send(logged.app, {
@@ -211,7 +229,10 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
           headers: alice.user.auth,
         });
       }
-      bob = { user: await ctx.signUp('bob'), data: { notes: [], todos: [], events: [] } };
+      bob = {
+        user: await ctx.signUp('bob'),
+        data: { notes: [], todos: [], events: [], sessions: [] },
+      };
       bob.data = await seed(logged.app, bob.user);
       const bobBefore = await snapshot(ctx, bob.user.id);
       const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
@@ -245,6 +266,8 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
               adoptSettings(payload, res);
             }
             trackObjects(route, id, res);
+            if (res.statusCode === 204 && route.name === 'sessions.end')
+              await signInAgainIfEnded(id);
           }),
           { numRuns: perRouteRuns, seed: SEED + index },
         );

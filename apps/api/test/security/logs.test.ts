@@ -184,7 +184,8 @@ describe('logs', () => {
       const fresh = changed.json() as { access: string; refresh: string };
       addToken(fresh.access);
       addToken(fresh.refresh);
-      expect((await call('GET', '/api/user/', undefined, auth)).statusCode).toBe(401);
+      // The session that changed the password keeps its old token (decisions.md §6, ADR 0417).
+      expect((await call('GET', '/api/user/', undefined, auth)).statusCode).toBe(200);
       const newAuth = { authorization: `Bearer ${fresh.access}` };
       expect(
         (await call('POST', '/api/delete-account/', { password: PASSWORD }, newAuth)).statusCode,

@@ -198,7 +198,7 @@ describe('accounts', () => {
     }
     const after = (await snapshot(ctx, alice.id)).user;
     // No password change: the token version stays, and so do the hash and the id.
-    expect(after).toEqual({ ...before, username: 'alice-patch' });
+    expect(after).toEqual({ ...before, username: 'alice-patch', username_key: 'alice-patch' });
     expect(await snapshot(ctx, bob.id)).toEqual(bobBefore);
   });
 

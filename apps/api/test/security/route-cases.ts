@@ -55,6 +55,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: { username: `${user.username}-patch`, current_password: user.password },
   }),
   'settings.deleteAccount': (user) => ({ body: { password: user.password } }),
+  'sessions.list': () => ({}),
+  'sessions.end': (_, own) => ({ id: own.sessions[0] }),
+  'sessions.endOthers': () => ({ body: {} }),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */
@@ -74,11 +77,13 @@ export function caseRequest(
 export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractRoute[] {
   const rank = (r: ContractRoute) =>
     r.name === 'settings.deleteAccount'
-      ? 3
-      : r.method === 'DELETE'
-        ? 2
-        : r.name.startsWith('settings.p')
-          ? 1
-          : 0;
+      ? 4
+      : r.name === 'sessions.endOthers'
+        ? 3
+        : r.method === 'DELETE'
+          ? 2
+          : r.name.startsWith('settings.p')
+            ? 1
+            : 0;
   return [...routes].sort((a, b) => rank(a) - rank(b));
 }

@@ -52,8 +52,9 @@ export const urlOf = (route: ContractRoute, id: number | string = 1) =>
   route.path.replace(':id', String(id));
 
 /** The kind of object an `:id` route addresses, from its path. */
-export type Resource = 'notes' | 'todos' | 'events';
+export type Resource = 'notes' | 'todos' | 'events' | 'sessions';
 export function resourceOf(route: ContractRoute): Resource {
+  if (route.path.startsWith('/api/sessions/')) return 'sessions';
   if (route.path.startsWith('/api/notes/')) return 'notes';
   if (route.path.startsWith('/api/todos/')) return 'todos';
   if (route.path.startsWith('/api/calendar/events/')) return 'events';
@@ -66,6 +67,8 @@ export interface Seeded {
   notes: number[];
   todos: number[];
   events: number[];
+  /** Sessions of other sign-ins (not the one of `user.access`). */
+  sessions: number[];
 }
 
 /** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
@@ -74,7 +77,7 @@ export async function seed(
   user: TestUser,
   tag = user.username,
 ): Promise<Seeded> {
-  const out: Seeded = { notes: [], todos: [], events: [] };
+  const out: Seeded = { notes: [], todos: [], events: [], sessions: [] };
   const post = async (url: string, body: object) => {
     const res = await send(app, { method: 'POST', url, body, headers: user.auth });
     if (res.statusCode !== 201) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
@@ -106,6 +109,12 @@ export async function seed(
     headers: user.auth,
   });
   if (summarized.statusCode !== 200) throw new Error(`seed summary: ${summarized.body}`);
+  for (let i = 0; i < 2; i++) {
+    const body = { username: user.username, password: user.password };
+    const res = await send(app, { method: 'POST', url: '/api/token/', body });
+    if (res.statusCode !== 200) throw new Error(`seed sign-in: ${res.statusCode} ${res.body}`);
+    out.sessions.push(decodePayload((res.json() as { access: string }).access).sid as number);
+  }
   return out;
 }
 
@@ -129,6 +138,13 @@ export async function snapshot(ctx: TestContext, userId: number) {
     events: await db
       .selectFrom('events')
       .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    // `last_used_at` moves with the owner's own requests (at most once a minute).
+    sessions: await db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'created_at', 'user_agent', 'ip'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),

@@ -47,9 +47,11 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     // Ids and list versions restart with the tables: what the last test cached is not this test's.
     app?.authUsers.clear();
     app?.listCache.clear();
+    app?.sessionTouches.clear();
     for (const extra of extraApps) {
       extra.authUsers.clear();
       extra.listCache.clear();
+      extra.sessionTouches.clear();
     }
     summarizer.calls.length = 0;
     summarizer.unavailable = false;

@@ -97,7 +97,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     handle,
     ...(url ? { url } : {}),
     truncate: async () => {
-      await sql`truncate table events, todos, notes, users restart identity cascade`.execute(
+      await sql`truncate table events, todos, notes, sessions, users restart identity cascade`.execute(
         handle.db,
       );
     },

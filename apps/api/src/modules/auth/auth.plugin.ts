@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../env';
 import { NOT_AUTHENTICATED } from '../../lib/drf';
+import { SessionTouches } from '../sessions/session-touches';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
+import { RevocationListener } from './revocations';
 import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES, TokenService } from './tokens';
 import { AuthUserCache } from './user-cache';
 import { type AuthUser, findUserById } from './users.queries';
@@ -16,10 +18,16 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** The users of recent requests; invalidate an id after changing or deleting that user. */
     authUsers: AuthUserCache;
+    /** Postgres only: hears other instances' revocations (ADR 0417); undefined on PGlite. */
+    revocations: RevocationListener | undefined;
+    /** Records sessions as used, at most once a minute each (ADR 0417). */
+    sessionTouches: SessionTouches;
   }
   interface FastifyRequest {
     /** Set on routes whose contract says `metadata.auth: true`; null on public routes. */
     currentUser: AuthUser | null;
+    /** The session of the request's token; null for a token issued before sessions existed. */
+    sessionId: number | null;
   }
   interface FastifyContextConfig {
     /** Put there by @ts-rest/fastify for every contract route. */
@@ -69,8 +77,23 @@ export const authPlugin = fp<{ config: Config }>(
     app.decorate('passwords', await createPasswordHasher(config.argon2));
     const users = new AuthUserCache({ ttlMs: config.authCacheTtlMs });
     app.decorate('authUsers', users);
+    // PGlite is one process (the data-dir lock, ADR 0405): its own invalidations are all there is.
+    let revocations: RevocationListener | undefined;
+    if (app.dbDedicatedClient && config.revocationListener && users.enabled) {
+      revocations = new RevocationListener({
+        connect: app.dbDedicatedClient,
+        cache: users,
+        log: app.log,
+      });
+      await revocations.start();
+      app.addHook('onClose', async () => revocations?.close());
+    }
+    app.decorate('revocations', revocations);
     const loadUser = (id: number) => findUserById(app.db, id);
     app.decorateRequest('currentUser', null);
+    app.decorateRequest('sessionId', null);
+    const touches = new SessionTouches(app.db, app.log);
+    app.decorate('sessionTouches', touches);
 
     app.addHook('onRequest', async (request, reply) => {
       const meta = request.routeOptions.config.tsRestRoute?.metadata as RouteMetadata | undefined;
@@ -95,10 +118,23 @@ export const authPlugin = fp<{ config: Config }>(
           ),
         );
       }
-      const user = await users.get(result.claims.user_id, loadUser);
-      const check = checkSubject(result.claims, user);
+      const id = result.claims.user_id;
+      let user = await users.get(id, loadUser);
+      let check = checkSubject(result.claims, user);
+      if (check === 'session_ended' || check === 'password_changed') {
+        // The cached entry may predate the token: a sign-in or a password change on another
+        // instance. Only the database can refuse a token, never a possibly stale cache.
+        users.invalidate(id);
+        user = await users.get(id, loadUser);
+        check = checkSubject(result.claims, user);
+      }
       if (check !== 'ok') return unauthorized(reply, SUBJECT_ERRORS[check]);
       request.currentUser = user ?? null;
+      const sid = result.claims.sid;
+      if (sid !== undefined) {
+        request.sessionId = sid;
+        touches.touch(sid);
+      }
     });
 
     // Every 401 carries the challenge, including sign-in and refresh failures (as the original).

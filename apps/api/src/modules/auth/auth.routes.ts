@@ -5,6 +5,7 @@ import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
 import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
+import { createSession, deleteExpiredSessions } from '../sessions/sessions.queries';
 import { userOf } from './auth.plugin';
 import { signInLockKey } from './lock-key';
 import { registerPasswordProblems } from './passwords';
@@ -78,7 +79,11 @@ export function authRoutes(app: FastifyInstance, config: Config) {
           return { status: 401, body: LOGIN_FAILED };
         }
         await loginFailures.succeeded(request, key);
-        return { status: 200, body: app.tokens.pair(user) };
+        // Every sign-in is a session (ADR 0417); the user's expired ones go now.
+        await deleteExpiredSessions(app.db, user.id, config.refreshTokenLifetime);
+        const sid = await createSession(app.db, user.id, request.headers['user-agent'], request.ip);
+        app.authUsers.invalidate(user.id);
+        return { status: 200, body: app.tokens.pair(user, sid) };
       },
     },
 
@@ -93,6 +98,7 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       const check = checkSubject(result.claims, user);
       if (check !== 'ok' || !user)
         return { status: 401, body: SUBJECT_ERRORS[check === 'ok' ? 'user_not_found' : check] };
+      if (result.claims.sid !== undefined) app.sessionTouches.touch(result.claims.sid);
       return { status: 200, body: { access: app.tokens.accessFromRefresh(result.claims, user) } };
     },
 

@@ -207,9 +207,18 @@ describe('POST /api/token/', () => {
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     const a = decode(access);
     const r = decode(refresh);
-    expect(Object.keys(a)).toEqual(['token_type', 'exp', 'iat', 'jti', 'user_id', 'token_version']);
-    expect(a).toMatchObject({ token_type: 'access', user_id: 1, token_version: 0 });
-    expect(r).toMatchObject({ token_type: 'refresh', user_id: 1 });
+    expect(Object.keys(a)).toEqual([
+      'token_type',
+      'exp',
+      'iat',
+      'jti',
+      'user_id',
+      'token_version',
+      'sid',
+    ]);
+    // signUp signed in once already: this is the second session.
+    expect(a).toMatchObject({ token_type: 'access', user_id: 1, token_version: 0, sid: 2 });
+    expect(r).toMatchObject({ token_type: 'refresh', user_id: 1, sid: 2 });
     expect((a.exp as number) - (a.iat as number)).toBe(1800);
     expect((r.exp as number) - (r.iat as number)).toBe(86400);
     expect(a.jti).toMatch(/^[0-9a-f]{32}$/);

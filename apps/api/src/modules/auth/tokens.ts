@@ -12,6 +12,8 @@ const ClaimsSchema = z.object({
   jti: z.string().min(1),
   user_id: z.number().int().positive(),
   token_version: z.number().int().min(0),
+  /** The session (ADR 0417); absent from tokens issued before sessions existed. */
+  sid: z.number().int().positive().optional(),
 });
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
@@ -30,6 +32,12 @@ export interface TokenSubject {
   token_version: number;
 }
 
+/** What a token is checked against: the user, their live sessions, and the sid-less rule. */
+export interface CheckedSubject extends TokenSubject {
+  sessions: readonly number[];
+  sidless_tokens_ended: boolean;
+}
+
 /** SimpleJWT's messages, which the original client may show. */
 export const TOKEN_MESSAGES = {
   invalid: 'Token is invalid or expired',
@@ -43,8 +51,14 @@ export class TokenService {
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  #sign(type: TokenType, subject: TokenSubject, iat: number, lifetime: number): string {
-    // Claim order as SimpleJWT writes it; `token_version` is ours.
+  #sign(
+    type: TokenType,
+    subject: TokenSubject,
+    sid: number | undefined,
+    iat: number,
+    lifetime: number,
+  ): string {
+    // Claim order as SimpleJWT writes it; `token_version` and `sid` are ours.
     return this.jwt.sign({
       token_type: type,
       exp: this.now() + lifetime,
@@ -52,21 +66,22 @@ export class TokenService {
       jti: randomBytes(16).toString('hex'),
       user_id: subject.id,
       token_version: subject.token_version,
+      ...(sid !== undefined ? { sid } : {}),
     });
   }
 
-  /** A fresh pair, in the original's key order: `{refresh, access}`. */
-  pair(subject: TokenSubject): { refresh: string; access: string } {
+  /** A fresh pair of session `sid`, in the original's key order: `{refresh, access}`. */
+  pair(subject: TokenSubject, sid: number | undefined): { refresh: string; access: string } {
     const iat = this.now();
     return {
-      refresh: this.#sign('refresh', subject, iat, this.lifetimes.refresh),
-      access: this.#sign('access', subject, iat, this.lifetimes.access),
+      refresh: this.#sign('refresh', subject, sid, iat, this.lifetimes.refresh),
+      access: this.#sign('access', subject, sid, iat, this.lifetimes.access),
     };
   }
 
-  /** An access token minted from a refresh token keeps the refresh token's `iat`. */
+  /** An access token minted from a refresh token keeps its `iat` and its session. */
   accessFromRefresh(refresh: TokenClaims, subject: TokenSubject): string {
-    return this.#sign('access', subject, refresh.iat, this.lifetimes.access);
+    return this.#sign('access', subject, refresh.sid, refresh.iat, this.lifetimes.access);
   }
 
   /** Checks signature, expiry, claims and type; never throws. */
@@ -84,12 +99,22 @@ export class TokenService {
   }
 }
 
-export type SubjectCheck = 'ok' | 'user_not_found' | 'password_changed';
+export type SubjectCheck = 'ok' | 'user_not_found' | 'password_changed' | 'session_ended';
 
-/** Is the token's user still there, and was the token issued after their last password change? */
-export function checkSubject(claims: TokenClaims, user: TokenSubject | undefined): SubjectCheck {
+/**
+ * Is the token's user still there, and its session still on (ADR 0417)? A token of a live session
+ * is good whatever its token version: a password change ends the *other* sessions and keeps the
+ * one that made it (decisions.md §6). A token without `sid` (issued before sessions existed) is
+ * checked by the token version, and refused once the user ended their other sessions.
+ */
+export function checkSubject(claims: TokenClaims, user: CheckedSubject | undefined): SubjectCheck {
   if (!user) return 'user_not_found';
+  if (claims.sid !== undefined) {
+    if (user.sessions.includes(claims.sid)) return 'ok';
+    return user.token_version !== claims.token_version ? 'password_changed' : 'session_ended';
+  }
   if (user.token_version !== claims.token_version) return 'password_changed';
+  if (user.sidless_tokens_ended) return 'session_ended';
   return 'ok';
 }
 
@@ -98,5 +123,9 @@ export const SUBJECT_ERRORS = {
   password_changed: {
     detail: 'Token was revoked by a password change. Please sign in again.',
     code: 'password_changed',
+  },
+  session_ended: {
+    detail: 'This session was signed out. Please sign in again.',
+    code: 'session_ended',
   },
 } as const;

@@ -33,6 +33,8 @@ export class AuthUserCache {
   readonly #now: () => number;
   /** Bumped by every invalidation; a read that saw it change does not store its result. */
   #generation = 0;
+  /** Set while revocations from other instances cannot be heard (ADR 0417): no entry is used. */
+  #suspended = false;
 
   constructor(options: AuthUserCacheOptions) {
     this.#ttlMs = options.ttlMs;
@@ -41,7 +43,19 @@ export class AuthUserCache {
   }
 
   get enabled(): boolean {
-    return this.#ttlMs > 0;
+    return this.#ttlMs > 0 && !this.#suspended;
+  }
+
+  /** Stops trusting (and keeping) entries: every request reads the database until `resume`. */
+  suspend(): void {
+    this.#suspended = true;
+    this.clear();
+  }
+
+  /** Trusts entries again, starting from none (whatever happened meanwhile was not heard). */
+  resume(): void {
+    this.clear();
+    this.#suspended = false;
   }
 
   get size(): number {

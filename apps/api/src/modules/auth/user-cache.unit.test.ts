@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AuthUserCache } from './user-cache';
 import type { AuthUser } from './users.queries';
 
-const alice = (version = 0): AuthUser => ({ id: 1, username: 'alice', token_version: version });
+const alice = (version = 0): AuthUser => ({
+  id: 1,
+  username: 'alice',
+  token_version: version,
+  sidless_tokens_ended: false,
+  sessions: [],
+});
 
 /** A promise the test resolves by hand, to interleave a read with an invalidation. */
 function deferred<T>() {
@@ -94,7 +100,13 @@ describe('AuthUserCache', () => {
     const loads: number[] = [];
     const load = async (id: number) => {
       loads.push(id);
-      return { id, username: `u${id}`, token_version: 0 };
+      return {
+        id,
+        username: `u${id}`,
+        token_version: 0,
+        sidless_tokens_ended: false,
+        sessions: [],
+      };
     };
     await cache.get(1, load);
     await cache.get(2, load);

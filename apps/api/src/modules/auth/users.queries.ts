@@ -7,12 +7,24 @@ export interface AuthUser {
   id: number;
   username: string;
   token_version: number;
+  /** Tokens without `sid` are refused (ADR 0417). */
+  sidless_tokens_ended: boolean;
+  /** The ids of the user's sessions that have not been ended. */
+  sessions: number[];
 }
 
+/** The user and their session ids, in one round trip. */
 export function findUserById(db: Executor, id: number): Promise<AuthUser | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'token_version'])
+    .select(['id', 'username', 'token_version', 'sidless_tokens_ended'])
+    .select(
+      sql<
+        number[]
+      >`coalesce((select json_agg(s.id) from sessions s where s.user_id = users.id), '[]'::json)`.as(
+        'sessions',
+      ),
+    )
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -84,7 +96,7 @@ export function updateUser(
   db: Executor,
   userId: number,
   changes: UserChanges,
-): Promise<AuthUser | undefined> {
+): Promise<{ id: number; username: string; token_version: number } | undefined> {
   if (changes.username === undefined && changes.passwordHash === undefined) {
     return findUserById(db, userId);
   }

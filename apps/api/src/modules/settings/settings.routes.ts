@@ -10,6 +10,7 @@ import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
 import { userOf } from '../auth/auth.plugin';
 import { isStrongPassword, PASSWORD_MESSAGES, registerPasswordProblems } from '../auth/passwords';
 import { deleteUser, findPasswordHash, isUsernameTaken, updateUser } from '../auth/users.queries';
+import { createSession, endOtherSessions } from '../sessions/sessions.queries';
 
 const s = initServer();
 
@@ -67,11 +68,19 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     const invalid = errors.build();
     if (invalid) return { status: 400 as const, body: invalid };
 
+    // A token from before sessions existed gets a session of its own for the fresh pair.
+    const sid =
+      request.sessionId ??
+      (await createSession(app.db, user.id, request.headers['user-agent'], request.ip));
+    const passwordHash = newPassword ? await app.passwords.hash(newPassword) : undefined;
     let updated: Awaited<ReturnType<typeof updateUser>>;
     try {
-      updated = await updateUser(app.db, user.id, {
-        username,
-        passwordHash: newPassword ? await app.passwords.hash(newPassword) : undefined,
+      updated = await app.db.transaction().execute(async (trx) => {
+        const row = await updateUser(trx, user.id, { username, passwordHash });
+        // A password change ends every other session and keeps this one (decisions.md §6,
+        // ADR 0417): its old tokens stay good, every other token is refused from now on.
+        if (row && passwordHash) await endOtherSessions(trx, user.id, sid);
+        return row;
       });
     } catch (error) {
       // Another account took the name between the check and the update.
@@ -80,12 +89,12 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
       }
       throw error;
     }
-    // Committed: this process forgets the old name and token version at once (ADR 0401).
-    app.authUsers.invalidate(user.id);
     if (!updated) throw new Error(`user ${user.id} vanished during a settings update`);
-    // A fresh pair carries the (possibly bumped) token version: this client stays signed in,
-    // every other token issued before a password change is refused from now on.
-    const { access, refresh } = app.tokens.pair(updated);
+    // Committed: this process forgets the old name, token version and sessions at once.
+    app.authUsers.invalidate(user.id);
+    // A fresh pair of this session carries the (possibly bumped) token version; the original
+    // client, which never reads it, stays signed in with its old tokens.
+    const { access, refresh } = app.tokens.pair(updated, sid);
     return { status: 200 as const, body: { username: updated.username, access, refresh } };
   }
 

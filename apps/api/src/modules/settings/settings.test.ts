@@ -98,6 +98,8 @@ describe('PUT/PATCH /api/settings/', () => {
 
   it('changes username and password, answers a fresh pair, revokes every earlier token', async () => {
     const carl = await ctx.signUp('carl', PASSWORD);
+    // The same account signed in on another device: another session.
+    const elsewhere = (await login('carl', PASSWORD)).json() as { access: string; refresh: string };
     const res = await put(carl, {
       username: 'carl_new',
       current_password: PASSWORD,
@@ -116,16 +118,23 @@ describe('PUT/PATCH /api/settings/', () => {
     });
     expect(refreshed.statusCode).toBe(200);
 
-    // Tokens issued before the change do not.
-    const old = await ctx.request('GET', '/api/user/', { headers: carl.auth });
+    // Tokens of every other session issued before the change do not (decisions.md §6).
+    const old = await ctx.request('GET', '/api/user/', { headers: bearer(elsewhere.access) });
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe('password_changed');
     expect(old.headers['www-authenticate']).toBe('Bearer realm="api"');
     const oldRefresh = await ctx.request('POST', '/api/token/refresh/', {
-      body: { refresh: carl.refresh },
+      body: { refresh: elsewhere.refresh },
     });
     expect(oldRefresh.statusCode).toBe(401);
     expect(oldRefresh.json().code).toBe('password_changed');
+    // The session that made the change keeps its old tokens, as the original client needs.
+    const same = await ctx.request('GET', '/api/user/', { headers: carl.auth });
+    expect(same.json()).toEqual({ username: 'carl_new', email: '' });
+    const sameRefresh = await ctx.request('POST', '/api/token/refresh/', {
+      body: { refresh: carl.refresh },
+    });
+    expect(sameRefresh.statusCode).toBe(200);
 
     expect((await login('carl', PASSWORD)).statusCode).toBe(401);
     expect((await login('carl_new', PASSWORD)).statusCode).toBe(401);
