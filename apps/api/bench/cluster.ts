@@ -90,7 +90,7 @@ async function main() {
         `${trip.requests} requests in ${trip.seconds.toFixed(1)} s, ${trip.errors} errors, ` +
         `${trip.busy} busy answers (503 + Retry-After from the overload guard, sent again)` +
         (sessions
-          ? ''
+          ? `; ${trip.stale} stale reads of a renamed user's name, each fresh within 1 s`
           : `; ${trip.stale} of ${trip.users} read their old name right after renaming through ` +
             'the other instance (its auth cache, AUTH_CACHE_TTL_MS: instant once cross-instance ' +
             'invalidation lands)') +
