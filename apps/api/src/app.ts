@@ -210,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every other hook, so that refusing a request costs little (ADR 0400).
   await app.register(overloadPlugin, config.overload);
   await app.register(dbPlugin, { config, handle: options.db });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis: config.redis });
   await app.register(authPlugin, { config });
   await app.register(healthPlugin, {
     summarizer,

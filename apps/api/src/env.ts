@@ -98,6 +98,11 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(60),
   LOGIN_FAILURES_PER_MINUTE: positiveInt(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('prodify:limits:'),
   OLLAMA_HOST: z.string().url().optional(),
   OLLAMA_MODEL: z.string().min(1).default(DEFAULT_OLLAMA_MODEL),
   OLLAMA_TIMEOUT_MS: positiveInt(DEFAULT_OLLAMA_TIMEOUT_MS),
@@ -135,6 +140,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Failed sign-ins a minute per username + IP before /api/token/ answers 429. */
   loginFailuresPerMinute: number;
+  /**
+   * Where the rate-limit and sign-in-lock counters live: Redis at `url`, shared by every instance,
+   * under keys starting with `keyPrefix`; unset, each process counts for itself (ADR 0418).
+   */
+  redis: { url: string | undefined; keyPrefix: string };
   argon2: Argon2Params;
   summarizer: SummarizerConfig;
   /**
@@ -252,6 +262,7 @@ export function loadConfig(
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : defaultWebDist(),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     loginFailuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
+    redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     argon2: { ...ARGON2_DEFAULTS },
     authCacheTtlMs: env.AUTH_CACHE_TTL_MS,
     revocationListener: true,

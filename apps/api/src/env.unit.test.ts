@@ -90,6 +90,18 @@ describe('loadConfig', () => {
     expect(attempt).not.toThrow(/\n/);
   });
 
+  it('takes REDIS_URL for shared limits, unset by default, and refuses other schemes', () => {
+    expect(loadConfig({}, tmp()).redis).toEqual({ url: undefined, keyPrefix: 'prodify:limits:' });
+    const given = loadConfig(
+      { REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_KEY_PREFIX: 'p:' },
+      tmp(),
+    );
+    expect(given.redis).toEqual({ url: 'redis://127.0.0.1:6379/2', keyPrefix: 'p:' });
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' }, tmp())).toThrow(
+      'REDIS_URL must start with redis:// or rediss://',
+    );
+  });
+
   it('keeps 64 MB of disk free by default (MIN_FREE_DISK_MB, 0 turns it off)', () => {
     expect(loadConfig({}, tmp()).minFreeDiskBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ MIN_FREE_DISK_MB: '0' }, tmp()).minFreeDiskBytes).toBe(0);

@@ -1,17 +1,27 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../env';
 import { throttled } from '../lib/drf';
+import { LimitCounters } from './limit-store';
 
 const MINUTE = 60_000;
 
 type CheckLimit = ReturnType<import('fastify').FastifyInstance['createRateLimit']>;
 
-/** Counts only the attempts that failed, keyed by whatever the caller says (e.g. name + IP). */
+/**
+ * Failed attempts a minute, keyed by whatever the caller says (e.g. name + IP). An attempt is
+ * counted before it is checked and given back when it succeeds, so that attempts sent at once
+ * (to one instance or to several) cannot all pass a check made before any of them had failed.
+ */
 export interface FailureLimiter {
-  /** Seconds to wait when the key is locked out, else undefined. Does not count anything. */
-  lockedFor(request: FastifyRequest, key: string): Promise<number | undefined>;
-  recordFailure(request: FastifyRequest, key: string): Promise<void>;
+  /**
+   * Counts one attempt: seconds to wait when that puts the key over its limit (the attempt must
+   * then not be checked), else undefined.
+   */
+  attempt(request: FastifyRequest, key: string): Promise<number | undefined>;
+  /** The attempt succeeded: it no longer counts. */
+  succeeded(request: FastifyRequest, key: string): Promise<void>;
 }
 
 export interface Limiters {
@@ -23,6 +33,8 @@ export interface Limiters {
 declare module 'fastify' {
   interface FastifyInstance {
     limiters: Limiters;
+    /** Where the counters live: Redis when REDIS_URL is set and it answers, else this process. */
+    limitCounters: LimitCounters;
   }
 }
 
@@ -43,12 +55,21 @@ export function throttledResult(reply: HeaderSetter, seconds: number) {
 }
 
 /**
- * @fastify/rate-limit in its manual form: each limited route gets its own in-memory counter,
- * answered with DRF's throttling text and `Retry-After`.
+ * @fastify/rate-limit in its manual form: each limited route gets its own counter, answered with
+ * DRF's throttling text and `Retry-After`. The counters are shared through Redis with REDIS_URL,
+ * else (and whenever Redis does not answer) kept in this process's memory (ADR 0418).
  */
-export const rateLimitPlugin = fp(
-  async (app) => {
-    await app.register(fastifyRateLimit, { global: false, timeWindow: MINUTE, cache: 10_000 });
+export const rateLimitPlugin = fp<{ redis: Config['redis'] }>(
+  async (app, options) => {
+    const counters = new LimitCounters(app.log, options.redis.url, options.redis.keyPrefix);
+    await counters.start();
+    app.decorate('limitCounters', counters);
+    app.addHook('onClose', () => counters.close());
+    await app.register(fastifyRateLimit, {
+      global: false,
+      timeWindow: MINUTE,
+      store: counters.storeClass(),
+    });
 
     const limiters: Limiters = {
       perIp(name, max) {
@@ -67,23 +88,21 @@ export const rateLimitPlugin = fp(
       failures(name, max) {
         // The plugin derives keys from the request; the caller's key travels alongside it.
         const keys = new WeakMap<FastifyRequest, string>();
+        const counterKey = (key: string) => `failures:${name}|${key}`;
         const check: CheckLimit = app.createRateLimit({
           max,
           timeWindow: MINUTE,
-          keyGenerator: (request) => `${name}|${keys.get(request) ?? ''}`,
+          keyGenerator: (request) => counterKey(keys.get(request) ?? ''),
         });
-        const run = (request: FastifyRequest, key: string, increment: boolean) => {
-          keys.set(request, key);
-          return check(request, { increment });
-        };
         return {
-          async lockedFor(request, key) {
-            const status = await run(request, key, false);
-            if (status.isAllowed || status.remaining > 0) return undefined;
+          async attempt(request, key) {
+            keys.set(request, key);
+            const status = await check(request);
+            if (status.isAllowed || !status.isExceeded) return undefined;
             return Math.max(1, status.ttlInSeconds);
           },
-          async recordFailure(request, key) {
-            await run(request, key, true);
+          async succeeded(_request, key) {
+            await counters.giveBack(counterKey(key));
           },
         };
       },

@@ -3,10 +3,11 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
-import { mixesScripts, USERNAME_MIXED_SCRIPTS, usernameKey } from '../../lib/username';
+import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
 import { createSession, deleteExpiredSessions } from '../sessions/sessions.queries';
 import { userOf } from './auth.plugin';
+import { signInLockKey } from './lock-key';
 import { registerPasswordProblems } from './passwords';
 import { checkSubject, SUBJECT_ERRORS, TOKEN_MESSAGES } from './tokens';
 import { findUserById, findUserForLogin, insertUser, isUsernameTaken } from './users.queries';
@@ -65,9 +66,8 @@ export function authRoutes(app: FastifyInstance, config: Config) {
     login: {
       hooks: { onRequest: app.limiters.perIp('login', config.rateLimitPerMinute) },
       handler: async ({ body, request, reply }) => {
-        // Every spelling of a name (case, width, İ, ß...) shares one lock: the lookup's key.
-        const key = `${usernameKey(body.username)}|${request.ip}`;
-        const wait = await loginFailures.lockedFor(request, key);
+        const key = signInLockKey(body.username, request.ip);
+        const wait = await loginFailures.attempt(request, key);
         if (wait !== undefined) return throttledResult(reply, wait);
 
         const user = await findUserForLogin(app.db, body.username);
@@ -75,10 +75,10 @@ export function authRoutes(app: FastifyInstance, config: Config) {
           ? await app.passwords.verify(user.password_hash, body.password)
           : await app.passwords.verifyNobody(body.password);
         if (!user || !ok) {
-          await loginFailures.recordFailure(request, key);
           request.log.info({ username: body.username }, 'sign-in failed');
           return { status: 401, body: LOGIN_FAILED };
         }
+        await loginFailures.succeeded(request, key);
         // Every sign-in is a session (ADR 0417); the user's expired ones go now.
         await deleteExpiredSessions(app.db, user.id, config.refreshTokenLifetime);
         const sid = await createSession(app.db, user.id, request.headers['user-agent'], request.ip);

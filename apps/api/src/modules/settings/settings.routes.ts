@@ -26,11 +26,11 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     password: string,
   ): Promise<{ ok: boolean; wait?: number }> {
     const key = String(userId);
-    const wait = await passwordFailures.lockedFor(request, key);
+    const wait = await passwordFailures.attempt(request, key);
     if (wait !== undefined) return { ok: false, wait };
     const hash = await findPasswordHash(app.db, userId);
     const ok = hash !== undefined && (await app.passwords.verify(hash, password));
-    if (!ok) await passwordFailures.recordFailure(request, key);
+    if (ok) await passwordFailures.succeeded(request, key);
     return { ok };
   }
 
