@@ -26,6 +26,9 @@ export async function findOwned<R extends OwnedRow>(
   return parseRow(row, found);
 }
 
+/** The key under which a trashed event keeps its occurrence exceptions (no column has it). */
+export const TRASHED_EXCEPTIONS = '_exceptions';
+
 /** The trash's name for a row of each table (migration 202611260100). */
 export const TRASH_KIND = { notes: 'note', todos: 'todo', events: 'event' } as const;
 
@@ -40,12 +43,20 @@ export async function deleteOwned(
   userId: number,
   id: number,
 ): Promise<boolean> {
+  // A series' changed or deleted occurrences go with it (their rows cascade with the event's);
+  // every part of one statement sees the rows as they were before it.
+  const children =
+    table === 'events'
+      ? sql`jsonb_build_object(${TRASHED_EXCEPTIONS}::text, (
+          select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb)
+          from event_exceptions x where x.event_id = moved.id))`
+      : sql`'{}'::jsonb`;
   const { rows } = await sql<{ item_id: number }>`
     with moved as (
       delete from ${sql.table(table)} where user_id = ${userId} and id = ${id} returning *
     )
     insert into trash (kind, item_id, user_id, data)
-    select ${TRASH_KIND[table]}, moved.id, moved.user_id, to_jsonb(moved) from moved
+    select ${TRASH_KIND[table]}, moved.id, moved.user_id, to_jsonb(moved) || ${children} from moved
     returning item_id
   `.execute(db);
   return rows.length > 0;

@@ -1,7 +1,7 @@
 import { TRASH_DAYS } from '@prodify/contract';
 import { sql } from 'kysely';
 import { jsonObjectSql, sqlName, valueSql } from '../../db/json-sql';
-import { type OwnedTable, TRASH_KIND } from '../../db/owned';
+import { type OwnedTable, TRASH_KIND, TRASHED_EXCEPTIONS } from '../../db/owned';
 import { parseRow, type RowDef, type RowOf } from '../../db/rows';
 import { EVENT_ROW, NOTE_ROW, TODO_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
@@ -57,16 +57,28 @@ export async function restoreOwned<R extends OwnedRow>(
   userId: number,
   id: number,
 ): Promise<RowOf<R> | undefined> {
+  // An event's occurrence exceptions come back with it, in the same statement (foreign keys
+  // are checked at its end).
+  const children =
+    row.table === 'events'
+      ? sql`, exceptions as (
+          insert into event_exceptions
+          select x.* from t cross join lateral jsonb_populate_recordset(
+            null::event_exceptions, coalesce(t.data -> ${TRASHED_EXCEPTIONS}::text, '[]'::jsonb)) x
+        )`
+      : sql``;
   const { rows } = await sql<{ json: string }>`
     with t as (
       delete from trash t
       where t.kind = ${TRASH_KIND[row.table]} and t.item_id = ${id} and t.user_id = ${userId}
         and ${live()}
       returning t.data
-    )
-    insert into ${sql.table(row.table)} overriding system value
-    select r.* from t ${itemRow(row)}
-    returning ${row.json}
+    ), restored as (
+      insert into ${sql.table(row.table)} overriding system value
+      select r.* from t ${itemRow(row)}
+      returning ${row.json}
+    )${children}
+    select * from restored
   `.execute(db);
   return parseRow(row, rows[0]);
 }

@@ -234,6 +234,35 @@ describe('DELETE /api/trash/ and the purge', () => {
     await expect.poll(async () => (await sql`select 1 from trash`.execute(db)).rows.length).toBe(0);
   });
 
+  it("keeps a series' moved and deleted occurrences: a restored series is as it was", async () => {
+    const alice = await ctx.signUp();
+    const weekly = await created(alice, '/api/calendar/events/', {
+      title: 'Weekly',
+      date: '2026-11-05',
+      time: '10:00',
+      rrule: 'FREQ=WEEKLY',
+    });
+    const one = (date: string) => `/api/calendar/events/${weekly.id}/occurrences/${date}/`;
+    const moved = await ctx.request('PATCH', one('2026-11-12'), {
+      body: { date: '2026-11-13', title: 'Moved' },
+      headers: alice.auth,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(alice, 'DELETE', one('2026-11-19'))).statusCode).toBe(204);
+    const month = '/api/calendar/events/?start=2026-11-01&end=2026-11-30';
+    const before = await get(alice, month);
+    expect(before.map((e) => `${e.date} ${e.title}`)).toEqual([
+      '2026-11-05 Weekly',
+      '2026-11-13 Moved',
+      '2026-11-26 Weekly',
+    ]);
+    expect((await call(alice, 'DELETE', URLS.event(weekly.id).remove)).statusCode).toBe(204);
+    expect(await get(alice, month)).toEqual([]);
+    const restored = await call(alice, 'POST', `/api/calendar/events/${weekly.id}/restore/`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await get(alice, month)).toEqual(before);
+  });
+
   it('goes with the account', async () => {
     const alice = await ctx.signUp();
     const items = await oneOfEach(alice);
