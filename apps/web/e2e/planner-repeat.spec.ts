@@ -114,3 +114,46 @@ test('deleting one occurrence leaves the others; All events deletes the series',
     await expect(page.locator(`[data-day="${day}"] .cell-event`)).toHaveCount(0);
   }
 });
+
+test('editing one occurrence asks "This event" or "All events"', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  await page.goto('/favicon.svg');
+  const month = await monthWeekdays(page);
+  await createSeries(request, account, {
+    title: 'Choir',
+    date: month.start,
+    rrule: `FREQ=WEEKLY;BYDAY=${month.code}`,
+  });
+  await page.goto('/calendar');
+  const [first, second, ...rest] = month.days as [string, string, ...string[]];
+  const cell = (day: string) => page.locator(`[data-day="${day}"] .cell-event`);
+  const rename = async (day: string, title: string, answer: 'This event' | 'All events') => {
+    await page.locator(`[data-day="${day}"] button`).first().click();
+    const panel = page.getByRole('region', { name: `Events on ${day}` });
+    await panel.getByRole('button', { name: 'Edit event' }).click();
+    const form = page.getByRole('form', { name: /^Edit event: / });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Title').press('Enter');
+    const dialog = page.getByRole('dialog', { name: /a repeating event/ });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: answer }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  // This event: only that day's occurrence changes.
+  await rename(second, 'Choir (hall B)', 'This event');
+  await expect(cell(second)).toHaveText('Choir (hall B)');
+  for (const day of [first, ...rest]) await expect(cell(day)).toHaveText('Choir');
+
+  // All events: the series changes; the occurrence changed alone keeps its own title.
+  await rename(first, 'Choir rehearsal', 'All events');
+  for (const day of [first, ...rest]) await expect(cell(day)).toHaveText('Choir rehearsal');
+  await expect(cell(second)).toHaveText('Choir (hall B)');
+
+  await page.reload();
+  await expect(cell(second)).toHaveText('Choir (hall B)');
+  await expect(cell(first)).toHaveText('Choir rehearsal');
+});

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventBody, EventPatch } from '@prodify/contract';
+import type { CalendarEvent, EventBody, EventPatch, OccurrencePatch } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
@@ -30,6 +30,21 @@ export const useDeleteOccurrence = () =>
         params: { id: target.id, date: target.occurrence },
       }),
     ),
+  );
+
+/** "This event": changes one occurrence of a series, named by its date in the series. */
+export const usePatchOccurrence = () =>
+  useListMutation(
+    eventKeys.all,
+    async (target: { id: number; occurrence: string; patch: OccurrencePatch }) =>
+      expectStatus(
+        await client.events.patchOccurrence({
+          params: { id: target.id, date: target.occurrence },
+          body: target.patch,
+        }),
+        200,
+      ),
+    'settled',
   );
 
 /** `PATCH /api/calendar/events/:id/`, shown at once, rolled back with a toast if refused. */
