@@ -1,42 +1,23 @@
 import type { EventPatch, EventItem as Occurrence } from '@prodify/contract';
 import { Pencil, Repeat } from 'lucide-react';
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
 import { eventLabel } from '../../lib/dates';
-import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { EventEditor } from './event-editor';
-import { OccurrenceDialog } from './occurrence-dialog';
-import { useEditEvent, usePatchOccurrence } from './queries';
 
 interface EventItemProps {
   event: Occurrence;
   deleting: boolean;
+  /** Called with the changed fields when the editor saves a change. */
+  onEdit: (patch: EventPatch) => void;
   onDelete: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */
-export function EventItem({ event, deleting, onDelete }: EventItemProps) {
+export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps) {
   const labelId = useId();
-  const edit = useEditEvent();
-  const editOne = usePatchOccurrence();
   const editor = useInPlaceEditor();
-  /** A change to one occurrence of a series, waiting for "This event" or "All events". */
-  const [asking, setAsking] = useState<EventPatch | null>(null);
-
-  const changeThis = (patch: EventPatch) =>
-    editOne.mutate(
-      {
-        id: event.id,
-        occurrence: event.occurrence ?? event.date,
-        patch: { title: patch.title, date: patch.date, time: patch.time },
-      },
-      { onError: toastFailure('Failed to update event') },
-    );
-  // The series keeps its own first date: a moved day applies to this occurrence only.
-  const changeAll = ({ date: _date, ...patch }: EventPatch) => {
-    if (Object.keys(patch).length > 0) edit.mutate({ id: event.id, patch });
-  };
 
   if (editor.editing) {
     return (
@@ -46,9 +27,7 @@ export function EventItem({ event, deleting, onDelete }: EventItemProps) {
           onCancel={editor.close}
           onSave={(patch) => {
             editor.close();
-            if (Object.keys(patch).length === 0) return;
-            if (event.recurring) setAsking(patch);
-            else edit.mutate({ id: event.id, patch });
+            if (Object.keys(patch).length > 0) onEdit(patch);
           }}
         />
       </li>
@@ -57,19 +36,6 @@ export function EventItem({ event, deleting, onDelete }: EventItemProps) {
 
   return (
     <li className="list-item event">
-      <OccurrenceDialog
-        action={asking ? 'Change' : null}
-        title={event.title}
-        onClose={() => setAsking(null)}
-        onThis={() => {
-          if (asking) changeThis(asking);
-          setAsking(null);
-        }}
-        onAll={() => {
-          if (asking) changeAll(asking);
-          setAsking(null);
-        }}
-      />
       <span className="event-label" id={labelId}>
         {eventLabel(event)}
         {event.recurring ? (

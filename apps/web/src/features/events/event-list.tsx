@@ -1,4 +1,4 @@
-import type { EventItem as Occurrence } from '@prodify/contract';
+import type { EventPatch, EventItem as Occurrence } from '@prodify/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
@@ -6,21 +6,34 @@ import { toastFailure } from '../../lib/toast';
 import { useOfferUndo } from '../trash/undo';
 import { EventItem } from './event-item';
 import { OccurrenceDialog } from './occurrence-dialog';
-import { eventsOnDayQuery, useDeleteEvent, useDeleteOccurrence } from './queries';
+import {
+  eventsOnDayQuery,
+  useDeleteEvent,
+  useDeleteOccurrence,
+  useEditEvent,
+  usePatchOccurrence,
+} from './queries';
 
-/** A repeating event whose delete asks "This event" or "All events", and where focus goes after. */
-type Asking = { event: Occurrence; refocus: () => void };
+/**
+ * A repeating event whose delete or change asks "This event" or "All events": the change, or
+ * where focus goes after the delete.
+ */
+type Asking =
+  | { action: 'Delete'; event: Occurrence; refocus: () => void }
+  | { action: 'Change'; event: Occurrence; patch: EventPatch };
 
 export function EventList({ date }: { date: string }) {
   const { data: events } = useSuspenseQuery(eventsOnDayQuery(date));
   const remove = useDeleteEvent();
   const removeOne = useDeleteOccurrence();
+  const edit = useEditEvent();
+  const editOne = usePatchOccurrence();
   const offerUndo = useOfferUndo('event');
   const [asking, setAsking] = useState<Asking | null>(null);
 
   if (events.length === 0) return <p className="empty">No events.</p>;
 
-  const deleteAll = ({ event, refocus }: Asking) =>
+  const deleteAll = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
     remove.mutate(event.id, {
       onSuccess: () => {
         offerUndo(event.id, 'Event deleted.');
@@ -28,6 +41,26 @@ export function EventList({ date }: { date: string }) {
       },
       onError: toastFailure('Failed to delete event'),
     });
+
+  const deleteThis = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
+    removeOne.mutate(
+      { id: event.id, occurrence: event.occurrence ?? event.date },
+      { onSuccess: refocus, onError: toastFailure('Failed to delete event') },
+    );
+  const changeThis = (event: Occurrence, { title, date, time }: EventPatch) =>
+    editOne.mutate(
+      { id: event.id, occurrence: event.occurrence ?? event.date, patch: { title, date, time } },
+      { onError: toastFailure('Failed to update event') },
+    );
+  // The series keeps its own first date: a new day applies to one occurrence only.
+  const changeAll = (event: Occurrence, { date: _date, ...patch }: EventPatch) => {
+    if (Object.keys(patch).length > 0) edit.mutate({ id: event.id, patch });
+  };
+  const answer = (all: boolean) => {
+    if (asking?.action === 'Delete') (all ? deleteAll : deleteThis)(asking);
+    if (asking?.action === 'Change') (all ? changeAll : changeThis)(asking.event, asking.patch);
+    setAsking(null);
+  };
 
   return (
     <>
@@ -40,32 +73,25 @@ export function EventList({ date }: { date: string }) {
               (remove.isPending && remove.variables === event.id) ||
               (removeOne.isPending && removeOne.variables?.id === event.id)
             }
+            onEdit={(patch) =>
+              event.recurring
+                ? setAsking({ action: 'Change', event, patch })
+                : edit.mutate({ id: event.id, patch })
+            }
             onDelete={(click) => {
               const target = { event, refocus: focusAfterDelete(click.currentTarget) };
-              if (event.recurring) setAsking(target);
+              if (event.recurring) setAsking({ action: 'Delete', ...target });
               else deleteAll(target);
             }}
           />
         ))}
       </ul>
       <OccurrenceDialog
-        action={asking ? 'Delete' : null}
+        action={asking?.action ?? null}
         title={asking?.event.title ?? ''}
         onClose={() => setAsking(null)}
-        onThis={() => {
-          if (asking) {
-            const { event, refocus } = asking;
-            removeOne.mutate(
-              { id: event.id, occurrence: event.occurrence ?? event.date },
-              { onSuccess: refocus, onError: toastFailure('Failed to delete event') },
-            );
-          }
-          setAsking(null);
-        }}
-        onAll={() => {
-          if (asking) deleteAll(asking);
-          setAsking(null);
-        }}
+        onThis={() => answer(false)}
+        onAll={() => answer(true)}
       />
     </>
   );
