@@ -73,6 +73,23 @@ const eventRRule: z.ZodTypeAny =
   z.string().max(1000).nullable().optional();
 
 /**
+ * One occurrence of a series changed or deleted ("This event", ADR 0412), named by its date in
+ * the series. A deleted one needs nothing else; a changed one gives what differs (a missing
+ * field keeps the series' value: `date` is where it was moved to).
+ */
+export const ExportExceptionSchema = z.object({
+  occurrence: DateSchema,
+  deleted: z.boolean().optional(),
+  title: textField(LIMITS.eventTitleMax).optional(),
+  date: DateSchema.optional(),
+  time: TimeInputSchema.nullable().optional(),
+  end_time: TimeInputSchema.nullable().optional(),
+});
+
+/** The most changed occurrences one exported event may carry. */
+export const EXPORT_EXCEPTIONS_MAX = 10_000;
+
+/**
  * An event. `end_time` and `rrule` (the planner's fields, decisions.md §6) are optional: a
  * document from before them, or one without them, is still version 1.
  */
@@ -85,6 +102,8 @@ export const ExportEventSchema = z
     end_time: TimeInputSchema.nullable().optional(),
     rrule: eventRRule,
     created_at: ExportTimestampSchema,
+    /** A series' changed or deleted occurrences; absent when none. */
+    exceptions: z.array(ExportExceptionSchema).max(EXPORT_EXCEPTIONS_MAX).optional(),
   })
   .superRefine((event, ctx) => {
     if (event.end_time && (!event.time || event.end_time <= event.time)) {

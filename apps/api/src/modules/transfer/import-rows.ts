@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { sqlName } from '../../db/json-sql';
 import { EVENT_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
+import { importedSeriesEnd, insertExceptions, type NewException } from './import-exceptions';
 
 /**
  * The rows an import adds, whatever file they came from (ADR 0414). Each carries `source`: a key
@@ -40,6 +41,10 @@ export interface NewEvent {
   end_time?: string | null;
   rrule?: string | null;
   created_at?: string;
+  /** A series' changed or deleted occurrences (JSON import; ICS EXDATEs as deleted ones). */
+  exceptions?: NewException[];
+  /** Set by the import from the rule, as a created event's (not taken from the file). */
+  series_end?: string | null;
 }
 
 export interface ImportItems {
@@ -78,6 +83,7 @@ const COLUMNS: Record<keyof ImportItems, Column[]> = {
     { name: 'date', type: 'date' },
     { name: 'time', type: 'time' },
     ...EVENT_EXTRAS.filter((c) => eventColumns.has(c.name)),
+    { name: 'series_end', type: 'date' },
   ],
 };
 
@@ -97,7 +103,7 @@ async function insertBatch(
   userId: number,
   kind: keyof ImportItems,
   items: readonly (NewNote | NewTodo | NewEvent)[],
-): Promise<number> {
+): Promise<{ id: number; source: string }[]> {
   const table = sqlName(kind);
   const plain = COLUMNS[kind];
   const defaulted = DEFAULTED[kind];
@@ -119,11 +125,12 @@ async function insertBatch(
   const rows = items.map((item, ord) => ({
     ...item,
     own: undefined,
+    exceptions: undefined,
     own_id: item.own?.id ?? null,
     own_created_at: item.own?.created_at ?? null,
     ord,
   }));
-  const result = await sql<{ id: number }>`
+  const result = await sql<{ id: number; source: string }>`
     insert into ${sql.raw(table)} (user_id, ${sql.raw(columns.join(', '))}, import_source)
     select ${userId}, ${sql.raw(values.join(', '))}, r.source
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(record)})
@@ -133,9 +140,9 @@ async function insertBatch(
      )
      order by r.ord
     on conflict (user_id, import_source) where import_source is not null do nothing
-    returning id
+    returning id, import_source as source
   `.execute(db);
-  return result.rows.length;
+  return result.rows;
 }
 
 const DEFAULT_SQL: Record<string, string> = {
@@ -161,13 +168,26 @@ export async function importItems(
     skipped: { notes: 0, todos: 0, events: 0, other: skippedBefore.other },
     reasons: [...skippedBefore.reasons],
   };
+  const events: NewEvent[] = [];
+  let unfit = 0;
+  for (const event of items.events) {
+    // A series gets its series_end as a created one does, so ranges find it (ADR 0413).
+    const end = importedSeriesEnd(event);
+    if (end.ok) events.push({ ...event, series_end: end.seriesEnd });
+    else {
+      unfit += 1;
+      summary.reasons.push({ item: `event "${event.title}"`, reason: end.reason });
+    }
+  }
+  const lists = { ...items, events };
   for (const kind of ['notes', 'todos', 'events'] as const) {
-    const list = items[kind];
+    const list: readonly (NewNote | NewTodo | NewEvent)[] = lists[kind];
     for (let start = 0; start < list.length; start += BATCH) {
       const batch = list.slice(start, start + BATCH);
       const created = await insertBatch(db, userId, kind, batch);
-      summary.created[kind] += created;
-      summary.skipped[kind] += batch.length - created;
+      summary.created[kind] += created.length;
+      summary.skipped[kind] += batch.length - created.length;
+      if (kind === 'events') await addExceptions(db, userId, batch as NewEvent[], created, summary);
     }
     const skipped = summary.skipped[kind];
     if (skipped > 0) {
@@ -177,5 +197,24 @@ export async function importItems(
       });
     }
   }
+  summary.skipped.events += unfit;
   return summary;
+}
+
+/** The changed occurrences of the series a batch created, matched by their source keys. */
+async function addExceptions(
+  db: Executor,
+  userId: number,
+  batch: NewEvent[],
+  created: { id: number; source: string }[],
+  summary: ImportSummary,
+) {
+  if (!batch.some((e) => e.exceptions?.length)) return;
+  const bySource = new Map(batch.map((e) => [e.source, e]));
+  const series = created.flatMap(({ id, source }) => {
+    const event = bySource.get(source);
+    return event ? [{ id, event }] : [];
+  });
+  const result = await insertExceptions(db, userId, series);
+  for (const reason of result.reasons) summary.reasons.push({ item: 'event', reason });
 }

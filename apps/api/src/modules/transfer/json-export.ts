@@ -29,6 +29,23 @@ export const EXPORT_FIELDS = {
 export type ExportKind = keyof typeof EXPORT_FIELDS;
 
 /**
+ * A series' changed or deleted occurrences as `,"exceptions":[...]` (nothing when it has none):
+ * a deleted one as `{occurrence, deleted: true}`, a changed one with all its fields.
+ */
+const EXCEPTIONS_SQL = `coalesce(',"exceptions":' || (
+  select json_agg(case when x.deleted
+      then json_build_object('occurrence', x.occurrence, 'deleted', true)
+      else json_build_object('occurrence', x.occurrence, 'title', x.title, 'date', x.date,
+        'time', x.time, 'end_time', x.end_time) end
+    order by x.occurrence)::text
+    from event_exceptions x where x.event_id = r.id), '')`;
+
+function rowJsonSql(kind: ExportKind): string {
+  const json = jsonObjectSql('r', EXPORT_FIELDS[kind]);
+  return kind === 'events' ? `(left(${json}, -1) || ${EXCEPTIONS_SQL} || '}')` : json;
+}
+
+/**
  * The user's rows of one kind as JSON texts, oldest first, read in batches by keyset (created_at,
  * id): each batch is one query on the (user_id, created_at, id) index, so the export never holds
  * more than a batch. Not one snapshot: a row added during a long export may be in it or not.
@@ -40,7 +57,7 @@ export async function* exportRows(
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
   const table = sqlName(kind);
-  const json = sql.raw(jsonObjectSql('r', EXPORT_FIELDS[kind]));
+  const json = sql.raw(rowJsonSql(kind));
   let after: { created_at: string; id: number } | undefined;
   for (;;) {
     const page = await sql<{ json: string; id: number; at: string }>`

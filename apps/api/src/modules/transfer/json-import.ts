@@ -60,6 +60,7 @@ export function itemsFromDocument(
         end_time: e.end_time ?? null,
         rrule: e.rrule ?? null,
         created_at: e.created_at,
+        exceptions: e.exceptions,
       })),
     },
   };

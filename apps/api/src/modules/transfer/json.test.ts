@@ -99,12 +99,45 @@ describe('POST /api/import/ (JSON)', () => {
   it('round-trips: export, import into a fresh account, export again gives the same data', async () => {
     const alice = await ctx.signUp('alice');
     await seed(alice, 'alice');
+    // A weekly series with one occurrence deleted and one moved (and retimed, renamed).
+    const series = await ctx.request('POST', '/api/calendar/events/', {
+      body: {
+        title: 'standup',
+        date: '2027-01-04',
+        time: '09:00',
+        end_time: '09:15',
+        rrule: 'FREQ=WEEKLY;COUNT=6',
+      },
+      headers: alice.auth,
+    });
+    expect(series.statusCode, series.body).toBe(201);
+    const at = (d: string) => `/api/calendar/events/${series.json().id}/occurrences/${d}/`;
+    const del = await ctx.request('DELETE', at('2027-01-11'), { headers: alice.auth });
+    expect(del.statusCode, del.body).toBe(204);
+    const moved = await ctx.request('PATCH', at('2027-01-18'), {
+      body: { date: '2027-01-19', time: '10:00', end_time: '10:30', title: 'standup (moved)' },
+      headers: alice.auth,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     const first = await exportOf(alice);
+    const exported = first.doc.events.find((e) => e.title === 'standup');
+    expect(exported?.exceptions).toEqual([
+      { occurrence: '2027-01-11', deleted: true },
+      {
+        occurrence: '2027-01-18',
+        title: 'standup (moved)',
+        date: '2027-01-19',
+        time: '10:00:00',
+        end_time: '10:30:00',
+      },
+    ]);
+    // Events without changed occurrences carry no `exceptions` key.
+    expect(first.doc.events.filter((e) => 'exceptions' in e)).toHaveLength(1);
     const carol = await ctx.signUp('carol');
     const res = await importDoc(carol, first.doc);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
-      created: { notes: 2, todos: 2, events: 2 },
+      created: { notes: 2, todos: 2, events: 3 },
       skipped: { notes: 0, todos: 0, events: 0, other: 0 },
       reasons: [],
     });
@@ -118,6 +151,99 @@ describe('POST /api/import/ (JSON)', () => {
       'alice note',
       'alice second',
     ]);
+    // The imported series answers ranges as alice's: same occurrences, same changes.
+    const range = '/api/calendar/events/?start=2027-01-04&end=2027-02-28';
+    const occurrences = async (user: TestUser) => {
+      const list = await ctx.request('GET', range, { headers: user.auth });
+      expect(list.statusCode, list.body).toBe(200);
+      return list
+        .json()
+        .filter((e: { title: string }) => e.title.startsWith('standup'))
+        .map(({ id: _, ...rest }: { id: number }) => rest);
+    };
+    const theirs = await occurrences(carol);
+    expect(theirs.map((e: { date: string }) => e.date)).toEqual([
+      '2027-01-04',
+      '2027-01-19',
+      '2027-01-25',
+      '2027-02-01',
+      '2027-02-08',
+    ]);
+    expect(theirs).toEqual(await occurrences(alice));
+  });
+
+  it('gives an imported series its series_end, so ranges far from its start find it', async () => {
+    const dave = await ctx.signUp('dave');
+    const doc = {
+      format: 'prodify-export',
+      version: 1,
+      exported_at: '2027-01-01T00:00:00Z',
+      username: 'someone',
+      notes: [],
+      todos: [],
+      events: [
+        {
+          id: 7,
+          title: 'weekly review',
+          date: '2027-01-01',
+          time: '16:00',
+          end_time: '17:00',
+          rrule: 'FREQ=WEEKLY;UNTIL=20270401',
+          created_at: '2026-12-01T10:00:00Z',
+        },
+        {
+          id: 8,
+          title: 'gym',
+          date: '2027-01-02',
+          rrule: 'FREQ=WEEKLY;BYDAY=SA',
+          created_at: '2026-12-01T10:00:00Z',
+        },
+        {
+          id: 9,
+          title: 'bad until',
+          date: '2027-05-01',
+          rrule: 'FREQ=DAILY;UNTIL=20270101',
+          created_at: '2026-12-01T10:00:00Z',
+        },
+      ],
+    };
+    const res = await importDoc(dave, doc);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created.events).toBe(2);
+    expect(res.json().skipped.events).toBe(1);
+    expect(res.json().reasons).toEqual([
+      { item: 'event "bad until"', reason: "rrule: UNTIL must not be before the event's date." },
+    ]);
+    // The same series_end as the same events created through the API.
+    const erin = await ctx.signUp('erin');
+    for (const { id: _, created_at: __, ...body } of doc.events.slice(0, 2)) {
+      const made = await ctx.request('POST', '/api/calendar/events/', { body, headers: erin.auth });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const ends = (user: TestUser) =>
+      ctx.db.handle.db
+        .selectFrom('events')
+        .innerJoin('users', 'users.id', 'events.user_id')
+        .select(['title', sql<string | null>`series_end::text`.as('end')])
+        .where('users.username', '=', user.username)
+        .orderBy('title')
+        .execute();
+    const imported = await ends(dave);
+    expect(imported).toEqual(await ends(erin));
+    expect(imported.map((e) => e.end)).toEqual([null, '2027-04-01']);
+    const list = await ctx.request('GET', '/api/calendar/events/?start=2027-03-20&end=2027-04-10', {
+      headers: dave.auth,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().map((e: { title: string; date: string }) => `${e.date} ${e.title}`)).toEqual(
+      [
+        '2027-03-20 gym',
+        '2027-03-26 weekly review',
+        '2027-03-27 gym',
+        '2027-04-03 gym',
+        '2027-04-10 gym',
+      ],
+    );
   });
 
   it('skips what was imported before: the same file twice adds nothing the second time', async () => {
