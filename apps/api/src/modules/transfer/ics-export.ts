@@ -18,6 +18,15 @@ interface EventItem {
   end_time?: string | null;
   rrule?: string | null;
   created_at: string;
+  /** Changed or deleted occurrences of a series (json-export.ts writes them). */
+  exceptions?: {
+    occurrence: string;
+    deleted?: boolean;
+    title?: string;
+    date?: string;
+    time?: string | null;
+    end_time?: string | null;
+  }[];
 }
 
 interface TodoItem {
@@ -59,6 +68,36 @@ function dateTime(date: string, time: string | null): ICAL.Time {
 const stamp = (createdAt: string) => ICAL.Time.fromJSDate(new Date(createdAt), true);
 
 const PRIORITY = { H: 1, M: 5, L: 9 } as const;
+
+/**
+ * An event as VEVENTs: the event (a series with its RRULE and an EXDATE per deleted occurrence),
+ * then one VEVENT per changed occurrence, with the same UID and a RECURRENCE-ID naming it.
+ */
+export function eventComponents(event: EventItem): ICAL.Component[] {
+  const master = eventComponent(event);
+  const out = [master];
+  if (!event.rrule) return out;
+  const uid = itemUid('event', event.id, event.created_at);
+  for (const x of event.exceptions ?? []) {
+    const original = dateTime(x.occurrence, event.time);
+    if (x.deleted) {
+      master.addPropertyWithValue('exdate', original);
+      continue;
+    }
+    const vevent = new ICAL.Component('vevent');
+    vevent.addPropertyWithValue('uid', uid);
+    vevent.addPropertyWithValue('dtstamp', stamp(event.created_at));
+    vevent.addPropertyWithValue('recurrence-id', original);
+    vevent.addPropertyWithValue('summary', x.title ?? event.title);
+    const time = x.time === undefined ? event.time : x.time;
+    vevent.addPropertyWithValue('dtstart', dateTime(x.date ?? x.occurrence, time));
+    if (time !== null && x.end_time) {
+      vevent.addPropertyWithValue('dtend', dateTime(x.date ?? x.occurrence, x.end_time));
+    }
+    out.push(vevent);
+  }
+  return out;
+}
 
 export function eventComponent(event: EventItem): ICAL.Component {
   const vevent = new ICAL.Component('vevent');
@@ -102,7 +141,9 @@ export async function* icsChunks(db: Executor, userId: number): AsyncGenerator<s
     '',
   ].join(CRLF);
   for await (const json of exportRows(db, 'events', userId)) {
-    yield `${eventComponent(JSON.parse(json) as EventItem).toString()}${CRLF}`;
+    for (const vevent of eventComponents(JSON.parse(json) as EventItem)) {
+      yield `${vevent.toString()}${CRLF}`;
+    }
   }
   for await (const json of exportRows(db, 'todos', userId)) {
     const todo = JSON.parse(json) as TodoItem;

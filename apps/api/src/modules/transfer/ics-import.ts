@@ -4,6 +4,7 @@ import ICAL from 'ical.js';
 import type { ZodTypeAny } from 'zod';
 import { EVENT_ROW } from '../../db/tables';
 import { parseItemUid } from './ics-export';
+import type { NewException } from './import-exceptions';
 import type { ImportItems, NewEvent, NewTodo } from './import-rows';
 
 /** A file the parser refuses: the import answers 400 with its reason and adds nothing. */
@@ -151,16 +152,16 @@ export function itemsFromCalendar(text: string): {
     other += 1;
     reasons.push({ item, reason });
   };
+  /** Series by UID, and changed occurrences (RECURRENCE-ID) by their series' UID. */
+  const seriesByUid = new Map<string, NewEvent>();
+  const changed: { uid: unknown; label: string; exception: NewException }[] = [];
   for (const comp of root.getAllSubcomponents()) {
     const summary = comp.getFirstPropertyValue('summary');
     const label =
       `${comp.name.toUpperCase()} ${typeof summary === 'string' ? JSON.stringify(summary.slice(0, 60)) : ''}`.trim();
     if (comp.name === 'vtimezone') continue;
     if (comp.name === 'vevent') {
-      if (comp.hasProperty('recurrence-id')) {
-        skip(label, 'a changed occurrence of a repeating event is not supported');
-        continue;
-      }
+      const recurrenceId = comp.getFirstProperty('recurrence-id');
       const start = comp.getFirstProperty('dtstart');
       if (!start) {
         skip(label, 'no DTSTART');
@@ -169,6 +170,38 @@ export function itemsFromCalendar(text: string): {
       const wall = wallTime(start, zones);
       if (!wall.ok) {
         skip(label, wall.reason);
+        continue;
+      }
+      const endTime = (() => {
+        const end = comp.getFirstProperty('dtend');
+        if (!end || !eventColumns.has('end_time') || wall.wall.time === null) return undefined;
+        const endWall = wallTime(end, zones);
+        // Only an end on the same day is kept (the app's events end the day they start).
+        return endWall.ok &&
+          endWall.wall.date === wall.wall.date &&
+          endWall.wall.time &&
+          endWall.wall.time > (wall.wall.time as string)
+          ? endWall.wall.time
+          : undefined;
+      })();
+      if (recurrenceId) {
+        const at = wallTime(recurrenceId, zones);
+        if (!at.ok) skip(label, at.reason);
+        else {
+          changed.push({
+            uid: comp.getFirstPropertyValue('uid'),
+            label,
+            exception: {
+              occurrence: at.wall.date,
+              title:
+                clip(typeof summary === 'string' ? summary : '', LIMITS.eventTitleMax) ||
+                '(no title)',
+              date: wall.wall.date,
+              time: wall.wall.time,
+              end_time: endTime ?? null,
+            },
+          });
+        }
         continue;
       }
       const event: NewEvent = {
@@ -181,28 +214,31 @@ export function itemsFromCalendar(text: string): {
       const uid = comp.getFirstPropertyValue('uid');
       const own = typeof uid === 'string' ? parseItemUid('event', uid) : undefined;
       if (own) event.own = own;
-      const end = comp.getFirstProperty('dtend');
-      if (end && eventColumns.has('end_time') && wall.wall.time !== null) {
-        const endWall = wallTime(end, zones);
-        if (
-          endWall.ok &&
-          endWall.wall.date === wall.wall.date &&
-          endWall.wall.time &&
-          endWall.wall.time > (wall.wall.time as string)
-        )
-          event.end_time = endWall.wall.time;
-      }
+      if (endTime) event.end_time = endTime;
       const rrule = comp.getFirstPropertyValue('rrule');
       if (rrule) {
         const rule = eventColumns.has('rrule') ? RRULE?.safeParse(String(rrule)) : undefined;
-        if (rule?.success) event.rrule = rule.data as string | null;
-        else {
+        if (!rule?.success) {
           const why = rule?.error.issues[0]?.message;
-          reasons.push({
-            item: label,
-            reason: `its repeat rule is not supported${why ? ` (${why})` : ''}: only its first occurrence was imported`,
-          });
+          skip(label, `its repeat rule is not supported${why ? ` (${why})` : ''}: not imported`);
+          continue;
         }
+        event.rrule = rule.data as string | null;
+        // EXDATEs: occurrences deleted from the series.
+        const deleted: NewException[] = [];
+        for (const prop of comp.getAllProperties('exdate')) {
+          for (const value of prop.getValues()) {
+            if (!(value instanceof ICAL.Time)) continue;
+            const one = new ICAL.Property('exdate');
+            one.setValue(value);
+            const tzid = prop.getParameter('tzid');
+            if (tzid) one.setParameter('tzid', tzid);
+            const at = wallTime(one, zones);
+            if (at.ok) deleted.push({ occurrence: at.wall.date, deleted: true });
+          }
+        }
+        if (deleted.length > 0) event.exceptions = deleted;
+        if (typeof uid === 'string') seriesByUid.set(uid, event);
       }
       events.push(event);
     } else if (comp.name === 'vtodo') {
@@ -231,6 +267,15 @@ export function itemsFromCalendar(text: string): {
     } else {
       skip(label, `${comp.name.toUpperCase()} is neither an event nor a to-do`);
     }
+  }
+  for (const { uid, label, exception } of changed) {
+    const series = typeof uid === 'string' ? seriesByUid.get(uid) : undefined;
+    if (!series) {
+      skip(label, 'a changed occurrence of a repeating event that is not in the file');
+      continue;
+    }
+    // A change after a deletion of the same occurrence (or twice): the first one counts.
+    series.exceptions = [...(series.exceptions ?? []), exception];
   }
   return { items: { notes: [], todos, events }, other, reasons };
 }
