@@ -111,8 +111,6 @@ async function insertBatch(
     ...plain,
     ...defaulted,
     { name: 'source', type: 'text' },
-    { name: 'own_id', type: 'integer' },
-    { name: 'own_created_at', type: 'timestamptz' },
     { name: 'ord', type: 'integer' },
   ]
     .map((c) => `${sqlName(c.name)} ${c.type}`)
@@ -126,23 +124,51 @@ async function insertBatch(
     ...item,
     own: undefined,
     exceptions: undefined,
-    own_id: item.own?.id ?? null,
-    own_created_at: item.own?.created_at ?? null,
     ord,
   }));
   const result = await sql<{ id: number; source: string }>`
     insert into ${sql.raw(table)} (user_id, ${sql.raw(columns.join(', '))}, import_source)
     select ${userId}, ${sql.raw(values.join(', '))}, r.source
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(record)})
-     where not exists (
-       select 1 from ${sql.raw(table)} t
-        where t.user_id = ${userId} and t.id = r.own_id and t.created_at = r.own_created_at
-     )
      order by r.ord
     on conflict (user_id, import_source) where import_source is not null do nothing
     returning id, import_source as source
   `.execute(db);
   return result.rows;
+}
+
+/**
+ * The items that are still the caller's own rows (the same id and `created_at`): an export
+ * re-imported into the account it came from. Asked before the import adds anything, so that a
+ * row it has just added (whose new id may equal a later item's old one) is never taken for one.
+ */
+async function withoutOwn<T extends NewNote | NewTodo | NewEvent>(
+  db: Executor,
+  userId: number,
+  kind: keyof ImportItems,
+  items: readonly T[],
+): Promise<T[]> {
+  const keep: T[] = [];
+  for (let start = 0; start < items.length; start += BATCH) {
+    const batch = items.slice(start, start + BATCH);
+    const keys = batch.flatMap((item, ord) =>
+      item.own ? [{ ord, id: item.own.id, created_at: item.own.created_at }] : [],
+    );
+    const own = new Set<number>();
+    if (keys.length > 0) {
+      const { rows } = await sql<{ ord: number }>`
+        select r.ord from json_to_recordset(${JSON.stringify(keys)}::json)
+          as r(ord integer, id integer, created_at timestamptz)
+         where exists (
+           select 1 from ${sql.raw(sqlName(kind))} t
+            where t.user_id = ${userId} and t.id = r.id and t.created_at = r.created_at
+         )
+      `.execute(db);
+      for (const row of rows) own.add(row.ord);
+    }
+    keep.push(...batch.filter((_, ord) => !own.has(ord)));
+  }
+  return keep;
 }
 
 const DEFAULT_SQL: Record<string, string> = {
@@ -179,7 +205,14 @@ export async function importItems(
       summary.reasons.push({ item: `event "${event.title}"`, reason: end.reason });
     }
   }
-  const lists = { ...items, events };
+  const lists = {
+    notes: await withoutOwn(db, userId, 'notes', items.notes),
+    todos: await withoutOwn(db, userId, 'todos', items.todos),
+    events: await withoutOwn(db, userId, 'events', events),
+  };
+  summary.skipped.notes += items.notes.length - lists.notes.length;
+  summary.skipped.todos += items.todos.length - lists.todos.length;
+  summary.skipped.events += events.length - lists.events.length;
   for (const kind of ['notes', 'todos', 'events'] as const) {
     const list: readonly (NewNote | NewTodo | NewEvent)[] = lists[kind];
     for (let start = 0; start < list.length; start += BATCH) {

@@ -272,6 +272,39 @@ describe('POST /api/import/ (JSON)', () => {
     expect(restored.json().created).toEqual({ notes: 1, todos: 0, events: 0 });
   });
 
+  it('never takes a row the same import just added for one of the account’s own', async () => {
+    // Items of another server whose old ids are ids this import hands out, all with one
+    // created_at: a row added by the first batch (500 items) must not make a later item look
+    // like the account's own (same id and created_at) and be skipped.
+    const alice = await ctx.signUp('alice');
+    const first = await ctx.request('POST', '/api/notes/', {
+      body: { title: 'mine', content: 'x' },
+      headers: alice.auth,
+    });
+    const next = (first.json() as { id: number }).id + 1;
+    const createdAt = '2026-01-01T00:00:00Z';
+    // The first batch's old ids are far away; the next batch's are the ids the first one gets.
+    const notes = Array.from({ length: 700 }, (_, i) => ({
+      id: i < 500 ? 900_000_000 + i : next + (i - 500),
+      title: `n${i}`,
+      content: `c${i}`,
+      created_at: createdAt,
+    }));
+    const doc = {
+      format: 'prodify-export',
+      version: 1,
+      exported_at: createdAt,
+      username: 'elsewhere',
+      notes,
+      todos: [],
+      events: [],
+    };
+    const res = await importDoc(alice, doc);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created).toEqual({ notes: 700, todos: 0, events: 0 });
+    expect(res.json().skipped.notes).toBe(0);
+  });
+
   it('never touches another account, and never overwrites', async () => {
     const alice = await ctx.signUp('alice');
     const bob = await ctx.signUp('bob');
