@@ -209,7 +209,8 @@ function adoptSettings(body: unknown, res: LightMyRequestResponse) {
 
 /** Ending the current session signs Alice out: she signs in again, so the fuzz goes on. */
 async function signInAgainIfEnded(id: string) {
-  if (String(decodePayload(alice.user.access).sid) !== id) return;
+  // Numerically: the path's digits may carry leading zeros.
+  if (Number(decodePayload(alice.user.access).sid) !== Number(id)) return;
   const body = { username: alice.user.username, password: alice.user.password };
   const res = await send(logged.app, { method: 'POST', url: '/api/token/', body });
   expect(res.statusCode).toBe(200);
@@ -321,6 +322,10 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
             });
             count(`raw ${route.name}`, res.statusCode);
             checkAnswer(route, { method: route.method, url }, res);
+            // The path's id (a to-do's) may be Alice's own session's.
+            if (res.statusCode === 204 && route.name === 'sessions.end') {
+              await signInAgainIfEnded(String(alice.data.todos[0]));
+            }
           },
         ),
         { numRuns: rawShare, seed: SEED - 1 },
