@@ -52,7 +52,13 @@ test('lists: the notes and to-do screens fetch one page at a time, never the who
   await expect(page.getByText('Page 1 of 4')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 4')).toBeVisible();
-  const firstTodo = page.getByRole('checkbox').first();
+  // The toggled task is found by its text: done tasks go below open ones (issue 10), so it
+  // leaves the top of the page.
+  const firstTask = (await page.locator('.todo-task').first().textContent()) ?? '';
+  const firstTodo = page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(firstTask, { exact: true }) })
+    .getByRole('checkbox');
   const reloaded = page.waitForResponse((res) => {
     const url = new URL(res.url());
     return url.pathname.startsWith('/api/todos') && LIST.test(url.pathname);
