@@ -51,8 +51,15 @@ export const ExportNoteSchema = z.object({
   title: textField(LIMITS.noteTitleMax),
   content: textField(LIMITS.noteContentMax),
   created_at: ExportTimestampSchema,
-  /** The saved summary, or null. */
-  summary: z.string().max(LIMITS.noteContentMax).nullable().optional(),
+  /**
+   * The saved summary, or null. It may be longer than its note (the built-in engine keeps a
+   * short note whole after "Summary: "), so its bound is twice the note's.
+   */
+  summary: z
+    .string()
+    .max(2 * LIMITS.noteContentMax)
+    .nullable()
+    .optional(),
 });
 
 export const ExportTodoSchema = z.object({

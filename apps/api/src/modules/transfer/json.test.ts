@@ -272,6 +272,26 @@ describe('POST /api/import/ (JSON)', () => {
     expect(restored.json().created).toEqual({ notes: 1, todos: 0, events: 0 });
   });
 
+  it('exports and imports a summary longer than its note (a full-length note kept whole)', async () => {
+    const alice = await ctx.signUp('alice');
+    const note = await ctx.request('POST', '/api/notes/', {
+      body: { title: 'long', content: 'x'.repeat(100_000) },
+      headers: alice.auth,
+    });
+    const summary = `Summary: ${'x'.repeat(100_000)}`;
+    await ctx.db.handle.db
+      .updateTable('notes')
+      .set({ summary })
+      .where('id', '=', (note.json() as { id: number }).id)
+      .execute();
+    const { doc } = await exportOf(alice);
+    expect(doc.notes[0]?.summary).toBe(summary);
+    const bob = await ctx.signUp('bob');
+    const res = await importDoc(bob, doc);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    expect(comparable((await exportOf(bob)).doc)).toEqual(comparable(doc));
+  });
+
   it('never takes a row the same import just added for one of the account’s own', async () => {
     // Items of another server whose old ids are ids this import hands out, all with one
     // created_at: a row added by the first batch (500 items) must not make a later item look
