@@ -149,7 +149,16 @@ test('editing one occurrence asks "This event" or "All events"', async ({
   for (const day of [first, ...rest]) await expect(cell(day)).toHaveText('Choir');
 
   // All events: every occurrence takes the new title, the one changed alone too (as the API's
-  // series PATCH carries a title to the changed occurrences).
+  // series PATCH carries a title to the changed occurrences). The lists reload slowly, as on a
+  // busy server: until they do, each occurrence stays on its own day (the answer to the PATCH is
+  // the series' row, dated on its first day, and once moved every occurrence there).
+  await page.route(
+    (url) => url.pathname === '/api/calendar/events/' && url.search !== '',
+    async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    },
+  );
   await rename(first, 'Choir rehearsal', 'All events');
   for (const day of month.days) await expect(cell(day)).toHaveText('Choir rehearsal');
 

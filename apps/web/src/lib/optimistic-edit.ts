@@ -45,12 +45,17 @@ interface Edit<P> {
  * An edit shown at once (optimistic): the cached lists show `apply(item, patch)` while it is
  * sent; when the server refuses, every cached list goes back to what it was and `failure` is
  * toasted. Afterwards the lists are reloaded, so their order follows the change.
+ *
+ * `saved(item, answer)` is what a cached item becomes once the server has answered; by default
+ * the answer itself. Where several cached items share an id (a series' occurrences), it keeps
+ * what the answer does not describe.
  */
 export function useOptimisticEdit<T extends Identified, P>(
   listKey: QueryKey,
   send: (id: number, patch: P) => Promise<T>,
   apply: (item: T, patch: P) => T,
   failure: string,
+  saved: (item: T, answer: T) => T = (_item, answer) => answer,
 ) {
   const queryClient = useQueryClient();
   const onFailure = toastFailure(failure);
@@ -66,7 +71,8 @@ export function useOptimisticEdit<T extends Identified, P>(
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
       onFailure(error);
     },
-    onSuccess: (saved) => updateCachedItem<T>(queryClient, listKey, saved.id, () => saved),
+    onSuccess: (answer) =>
+      updateCachedItem<T>(queryClient, listKey, answer.id, (item) => saved(item, answer)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }

@@ -62,4 +62,7 @@ export const useEditEvent = () =>
         : {}),
     }),
     'Failed to update event',
+    // The answer to an "All events" change is the series' own row, dated on its first day: an
+    // occurrence keeps its own day (and the optimistic title and time) until the lists reload.
+    (event, answer) => (event.occurrence === undefined ? answer : event),
   );
