@@ -33,6 +33,20 @@ async function health(url: string) {
   return `/healthz ${res.status} in ${Math.round(performance.now() - started)} ms`;
 }
 
+/** The server's last logged error (its log line may come just after the answer), for a failure. */
+async function loggedError(proc: Proc): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const errors = proc
+    .stdout()
+    .split('\n')
+    .filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+  const last = errors.at(-1);
+  if (!last) return '';
+  const err = (JSON.parse(last) as { err?: { message?: string; code?: string; severity?: string } })
+    .err;
+  return `; the server logged: ${err?.severity ?? ''} ${err?.code ?? ''} ${err?.message ?? last}`;
+}
+
 async function stop(proc: Proc): Promise<number | null> {
   proc.child.kill('SIGTERM');
   return (await exitWithin(proc, 15_000)).code;
@@ -114,7 +128,10 @@ export async function checkDisk(report: Report, template: string, work: string) 
         const api = new ApiClient(server.url, client.token);
         const { saved, refusal } = await fill(api);
         if (refusal.status !== 503) {
-          return { fail: `note ${saved + 1}: ${refusal.status} ${JSON.stringify(refusal.body)}` };
+          const cause = await loggedError(server);
+          return {
+            fail: `note ${saved + 1}: ${refusal.status} ${JSON.stringify(refusal.body)}${cause}`,
+          };
         }
         const again = await api.request('POST', '/api/notes/', bigNote(0), { timeoutMs: 5_000 });
         if (again.status !== 503) return { fail: `the next write: ${again.status}` };

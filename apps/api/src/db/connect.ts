@@ -131,7 +131,8 @@ export async function initPGliteDataDir(dataDir: string): Promise<void> {
 /**
  * After a PANIC (the disk filled up while PGlite wrote its WAL), PGlite's next call never
  * returns: it spins in WebAssembly and blocks the event loop, so that not even /healthz
- * answered. From the first PANIC on, every call fails at once instead (and close() is skipped):
+ * answered. From the first PANIC on (that call included), every call fails with
+ * EmbeddedDatabaseStoppedError instead, at once after the first (and close() is skipped):
  * requests get 503 and the server stays responsive until it is restarted.
  */
 export function stopAfterPanic(client: PGlite): void {
@@ -143,8 +144,11 @@ export function stopAfterPanic(client: PGlite): void {
       try {
         return await call(...args);
       } catch (error) {
-        if ((error as { severity?: unknown } | null)?.severity === 'PANIC') panic = error as Error;
-        throw error;
+        if ((error as { severity?: unknown } | null)?.severity !== 'PANIC') throw error;
+        // The PANIC itself is "unavailable" too, whatever its code: on a full disk it is not
+        // always 53100 (e.g. XX000 "XLogBeginInsert was already called" after a failed write).
+        panic = error as Error;
+        throw new EmbeddedDatabaseStoppedError(panic);
       }
     };
   client.query = guard(client.query.bind(client)) as PGlite['query'];
