@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventBody, EventPatch, OccurrencePatch } from '@prodify/contract';
+import type { EventBody, EventItem, EventPatch, OccurrencePatch } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
 import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
@@ -49,7 +49,7 @@ export const usePatchOccurrence = () =>
 
 /** `PATCH /api/calendar/events/:id/`, shown at once, rolled back with a toast if refused. */
 export const useEditEvent = () =>
-  useOptimisticEdit<CalendarEvent, EventPatch>(
+  useOptimisticEdit<EventItem, EventPatch>(
     eventKeys.all,
     async (id, patch) =>
       expectStatus(await client.events.patch({ params: { id }, body: patch }), 200),
