@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { EventSchema } from './events';
 import { NoteSchema } from './notes';
-import { signedIn, signedInById } from './routes';
+import { removeRoute, signedIn, signedInById } from './routes';
 import { TodoSchema } from './todos';
 
 const c = initContract();
@@ -28,8 +28,9 @@ export type TrashEntry = z.infer<typeof TrashEntrySchema>;
 
 /**
  * The trash (decisions.md §6): `DELETE` of a note, to-do or event moves it here for
- * `TRASH_DAYS` days; restoring brings it back with its id and fields; another user's item or a
- * purged one is not found.
+ * `TRASH_DAYS` days; restoring brings it back with its id and fields; the trash is emptied as a
+ * whole or one entry at a time (`/api/trash/{notes|todos|events}/{id}/`, the item's own id);
+ * another user's item or a purged one is not found.
  */
 export const trashContract = c.router({
   list: {
@@ -45,6 +46,9 @@ export const trashContract = c.router({
     ...signedIn({ 204: c.noBody() }),
     summary: 'Empty the trash for good',
   },
+  removeNote: removeRoute('/api/trash/notes/:id/', 'Delete one deleted note for good'),
+  removeTodo: removeRoute('/api/trash/todos/:id/', 'Delete one deleted to-do for good'),
+  removeEvent: removeRoute('/api/trash/events/:id/', 'Delete one deleted event for good'),
   restoreNote: {
     method: 'POST',
     path: '/api/notes/:id/restore/',

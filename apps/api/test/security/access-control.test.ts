@@ -117,12 +117,21 @@ describe('owner scoping', () => {
       'todos.patch',
       'todos.remove',
       'todos.update',
+      'trash.removeEvent',
+      'trash.removeNote',
+      'trash.removeTodo',
       'trash.restoreEvent',
       'trash.restoreNote',
       'trash.restoreTodo',
     ]);
     for (const route of idRoutes) {
-      for (const id of alice.data[resourceOf(route)]) {
+      const resource = resourceOf(route);
+      // The trash's routes (restores too) are also pointed at Alice's trashed objects.
+      const trashed = resource !== 'sessions' && route.name.startsWith('trash.');
+      for (const id of [
+        ...alice.data[resource],
+        ...(trashed ? alice.data.trashed[resource] : []),
+      ]) {
         // Bob's own valid request, pointed at Alice's object.
         const req = caseRequest(route, bob.user, bob.data);
         req.url = urlOf(route, id);

@@ -108,10 +108,13 @@ function checkAnswer(route: ContractRoute, req: Req, res: LightMyRequestResponse
 /** The request generator of one route. */
 function requestsFor(route: ContractRoute) {
   const resource = route.hasId ? resourceOf(route) : undefined;
+  // The trash's routes (restores too) mostly name what is in the trash.
+  const inTrash =
+    resource !== undefined && resource !== 'sessions' && route.name.startsWith('trash.');
   const id = resource
     ? idSegment(
-        () => alice.data[resource],
-        () => bob.data[resource],
+        () => (inTrash ? alice.data.trashed[resource] : alice.data[resource]),
+        () => (inTrash ? bob.data.trashed[resource] : bob.data[resource]),
       )
     : fc.constant('');
   const query =
@@ -178,6 +181,12 @@ function withRealSecrets(route: ContractRoute, body: unknown, real: boolean): un
 
 /** Alice's objects as the fuzz creates and deletes them, so ids stay mostly real. */
 function trackObjects(route: ContractRoute, id: string, res: LightMyRequestResponse) {
+  if (route.name.startsWith('trash.remove')) {
+    const kind = resourceOf(route) as 'notes' | 'todos' | 'events';
+    const trash = alice.data.trashed;
+    if (res.statusCode === 204) trash[kind] = trash[kind].filter((x) => String(x) !== id);
+    return;
+  }
   const kind = route.path.startsWith('/api/notes/')
     ? 'notes'
     : route.path.startsWith('/api/todos/')
@@ -189,8 +198,18 @@ function trackObjects(route: ContractRoute, id: string, res: LightMyRequestRespo
           : undefined;
   if (!kind) return;
   if (res.statusCode === 201) alice.data[kind].push((res.json() as { id: number }).id);
-  if (res.statusCode === 204) alice.data[kind] = alice.data[kind].filter((x) => String(x) !== id);
-  if (res.statusCode === 200 && route.name.startsWith('trash.restore')) alice.data[kind].push(+id);
+  if (res.statusCode === 204) {
+    const had = alice.data[kind].map(String).includes(id);
+    alice.data[kind] = alice.data[kind].filter((x) => String(x) !== id);
+    // A whole item deleted (not one occurrence of a series) is in the trash now.
+    if (had && kind !== 'sessions' && !route.path.includes(':date')) {
+      alice.data.trashed[kind].push(+id);
+    }
+  }
+  if (res.statusCode === 200 && route.name.startsWith('trash.restore') && kind !== 'sessions') {
+    alice.data[kind].push(+id);
+    alice.data.trashed[kind] = alice.data.trashed[kind].filter((x) => String(x) !== id);
+  }
 }
 
 /** A settings change that succeeded: the user now has new tokens, maybe a new name or password. */
@@ -239,11 +258,8 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
     async () => {
       const started = performance.now();
       // Alice has enough data for several pages; Bob's data must come out bit for bit the same.
-      alice = {
-        user: await ctx.signUp('alice'),
-        data: { notes: [], todos: [], events: [], sessions: [] },
-      };
-      alice.data = await seed(logged.app, alice.user);
+      const aliceUser = await ctx.signUp('alice');
+      alice = { user: aliceUser, data: await seed(logged.app, aliceUser) };
       for (let i = 0; i < 12; i++) {
         await send(logged.app, {
           method: 'POST',
@@ -258,11 +274,8 @@ describe(`fuzzing every contract route (${testBackend()})`, () => {
           headers: alice.user.auth,
         });
       }
-      bob = {
-        user: await ctx.signUp('bob'),
-        data: { notes: [], todos: [], events: [], sessions: [] },
-      };
-      bob.data = await seed(logged.app, bob.user);
+      const bobUser = await ctx.signUp('bob');
+      bob = { user: bobUser, data: await seed(logged.app, bobUser) };
       const bobBefore = await snapshot(ctx, bob.user.id);
       const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
       const logsBefore = logged.lines.length;

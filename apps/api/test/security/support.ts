@@ -59,6 +59,9 @@ export const OCCURRENCE_DATE = '2026-03-05';
 export type Resource = 'notes' | 'todos' | 'events' | 'sessions';
 export function resourceOf(route: ContractRoute): Resource {
   if (route.path.startsWith('/api/sessions/')) return 'sessions';
+  if (route.path.startsWith('/api/trash/notes/')) return 'notes';
+  if (route.path.startsWith('/api/trash/todos/')) return 'todos';
+  if (route.path.startsWith('/api/trash/events/')) return 'events';
   if (route.path.startsWith('/api/notes/')) return 'notes';
   if (route.path.startsWith('/api/todos/')) return 'todos';
   if (route.path.startsWith('/api/calendar/events/')) return 'events';
@@ -73,6 +76,8 @@ export interface Seeded {
   events: number[];
   /** Sessions of other sign-ins (not the one of `user.access`). */
   sessions: number[];
+  /** One deleted note, to-do and event: in the trash. */
+  trashed: { notes: number[]; todos: number[]; events: number[] };
   /** The user's calendar feed URL (it carries its secret token). */
   feed?: string;
 }
@@ -83,7 +88,13 @@ export async function seed(
   user: TestUser,
   tag = user.username,
 ): Promise<Seeded> {
-  const out: Seeded = { notes: [], todos: [], events: [], sessions: [] };
+  const out: Seeded = {
+    notes: [],
+    todos: [],
+    events: [],
+    sessions: [],
+    trashed: { notes: [], todos: [], events: [] },
+  };
   const post = async (url: string, body: object) => {
     const res = await send(app, { method: 'POST', url, body, headers: user.auth });
     if (res.statusCode !== 201) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
@@ -110,6 +121,17 @@ export async function seed(
         ...(i === 1 && { end_time: '11:45', rrule: 'FREQ=DAILY' }),
       }),
     );
+  }
+  for (const [kind, url, body] of [
+    ['notes', '/api/notes/', { title: `${tag} deleted note`, content: `${tag} deleted text` }],
+    ['todos', '/api/todos/', { task: `${tag} deleted task` }],
+    ['events', '/api/calendar/events/', { title: `${tag} deleted event`, date: '2026-03-09' }],
+  ] as const) {
+    const id = await post(url, body);
+    const removeUrl = kind === 'notes' ? `/api/notes/delete/${id}/` : `${url}${id}/`;
+    const res = await send(app, { method: 'DELETE', url: removeUrl, headers: user.auth });
+    if (res.statusCode !== 204) throw new Error(`seed delete ${removeUrl}: ${res.statusCode}`);
+    out.trashed[kind].push(id);
   }
   const summarized = await send(app, {
     method: 'POST',

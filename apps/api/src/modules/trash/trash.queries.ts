@@ -83,6 +83,21 @@ export async function restoreOwned<R extends OwnedRow>(
   return parseRow(row, rows[0]);
 }
 
+/** Deletes one of the user's trash entries for good; false when they have no such entry. */
+export async function removeTrashed(
+  db: Executor,
+  table: OwnedTable,
+  userId: number,
+  id: number,
+): Promise<boolean> {
+  const result = await sql`
+    delete from trash t
+    where t.kind = ${TRASH_KIND[table]} and t.item_id = ${id} and t.user_id = ${userId}
+      and ${live()}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
 /** Deletes the user's trash for good. */
 export async function emptyTrash(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('trash').where('user_id', '=', userId).execute();

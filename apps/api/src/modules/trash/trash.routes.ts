@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OwnedTable } from '../../db/owned';
 import type { RowDef } from '../../db/rows';
 import { EVENT_ROW, NOTE_ROW, TODO_ROW } from '../../db/tables';
-import { found } from '../../lib/drf';
+import { found, removed } from '../../lib/drf';
 import { jsonText } from '../../lib/pagination';
 import { userOf } from '../auth/auth.plugin';
-import { emptyTrash, listTrash, purgeTrash, restoreOwned } from './trash.queries';
+import { emptyTrash, listTrash, purgeTrash, removeTrashed, restoreOwned } from './trash.queries';
 
 const s = initServer();
 
@@ -19,6 +19,10 @@ export function trashRoutes(app: FastifyInstance) {
     <R extends RowDef & { table: OwnedTable }>(row: R) =>
     async ({ params, request }: { params: { id: number }; request: FastifyRequest }) =>
       found(await restoreOwned(app.db, row, userOf(request).id, params.id));
+  const remove =
+    (table: OwnedTable) =>
+    async ({ params, request }: { params: { id: number }; request: FastifyRequest }) =>
+      removed(await removeTrashed(app.db, table, userOf(request).id, params.id));
   return s.router(contract.trash, {
     list: async ({ request, reply }) => ({
       status: 200,
@@ -28,6 +32,9 @@ export function trashRoutes(app: FastifyInstance) {
       await emptyTrash(app.db, userOf(request).id);
       return { status: 204, body: undefined };
     },
+    removeNote: remove('notes'),
+    removeTodo: remove('todos'),
+    removeEvent: remove('events'),
     restoreNote: restore(NOTE_ROW),
     restoreTodo: restore(TODO_ROW),
     restoreEvent: restore(EVENT_ROW),

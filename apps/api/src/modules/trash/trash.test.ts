@@ -206,6 +206,45 @@ describe('DELETE /api/trash/ and the purge', () => {
     expect((await call(alice, 'DELETE', '/api/trash/')).statusCode).toBe(204);
   });
 
+  it('deletes one entry for good: DELETE /api/trash/{notes|todos|events}/{id}/', async () => {
+    const alice = await ctx.signUp();
+    const bob = await ctx.signUp();
+    const items = await oneOfEach(alice);
+    const kept = await oneOfEach(alice);
+    const bobs = await oneOfEach(bob);
+    for (const kind of KINDS) {
+      await call(alice, 'DELETE', URLS[kind](items[kind].id).remove);
+      await call(alice, 'DELETE', URLS[kind](kept[kind].id).remove);
+      await call(bob, 'DELETE', URLS[kind](bobs[kind].id).remove);
+    }
+    const bobsTrash = await get(bob, '/api/trash/');
+    for (const kind of KINDS) {
+      const url = `/api/trash/${kind}s/${items[kind].id}/`;
+      // Another user's entry, an id of nothing in the trash, a live item: 404, nothing changes.
+      expect((await call(bob, 'DELETE', url)).body).toBe(NOT_FOUND);
+      expect((await call(alice, 'DELETE', `/api/trash/${kind}s/99999999/`)).body).toBe(NOT_FOUND);
+      const res = await call(alice, 'DELETE', url);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(res.body).toBe('');
+      expect((await call(alice, 'DELETE', url)).body).toBe(NOT_FOUND);
+      expect((await call(alice, 'POST', restoreUrl[kind](items[kind].id))).body).toBe(NOT_FOUND);
+    }
+    // The other entries stay, and come back.
+    const left = await get(alice, '/api/trash/');
+    expect(left.map((e) => [e.kind, (e.item as Json).id])).toEqual([
+      ['event', kept.event.id],
+      ['todo', kept.todo.id],
+      ['note', kept.note.id],
+    ]);
+    for (const kind of KINDS) {
+      expect((await call(alice, 'POST', restoreUrl[kind](kept[kind].id))).statusCode).toBe(200);
+    }
+    expect(await get(bob, '/api/trash/')).toEqual(bobsTrash);
+    // A kind that is not one, or an id that is not one: the router's 404.
+    expect((await call(alice, 'DELETE', `/api/trash/users/${kept.note.id}/`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', '/api/trash/notes/abc/')).statusCode).toBe(404);
+  });
+
   it('forgets entries older than 30 days at once, and the purge deletes them', async () => {
     const alice = await ctx.signUp();
     const items = await oneOfEach(alice);
