@@ -65,7 +65,7 @@ test('undo: each delete offers Undo for at least 8 s; Undo brings the note, task
   await expect(events).toHaveText(['Dentist @ 09:30']);
 });
 
-test('trash: Settings leads to it; it lists what was deleted; Restore and Delete forever', async ({
+test('trash: Settings leads to it; it lists what was deleted; Restore, Delete forever and Empty trash', async ({
   authedPage: page,
   account,
   request,
@@ -101,17 +101,36 @@ test('trash: Settings leads to it; it lists what was deleted; Restore and Delete
   await page.goto('/note-history');
   await expect(page.getByRole('heading', { name: 'Old idea' })).toBeVisible();
 
+  // One entry forever: asked in place; Cancel gives the focus back; the others stay.
   await page.goto('/trash');
-  await page.getByRole('button', { name: 'Delete forever' }).click();
-  await expect(page.getByText('Delete all 2 items forever? This cannot be undone.')).toBeVisible();
+  const task = items.filter({ hasText: 'Old task' });
+  await task.getByRole('button', { name: 'Delete forever' }).click();
+  await expect(task.getByText('Delete “Old task” forever? This cannot be undone.')).toBeVisible();
+  await expect(task.getByRole('button', { name: 'Yes, delete forever' })).toBeFocused();
+  await expectAxeClean(page, 'trash, confirming one');
+  await task.getByRole('button', { name: 'Cancel' }).click();
+  await expect(task.getByRole('button', { name: 'Delete forever' })).toBeFocused();
+  await task.getByRole('button', { name: 'Delete forever' }).click();
+  await task.getByRole('button', { name: 'Yes, delete forever' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Task deleted forever.' })).toBeVisible();
+  await expect(items).toHaveText([/Really gone/]);
+  await expect(items.getByRole('button', { name: 'Restore' })).toBeFocused();
+  expect((await request.post(`/api/todos/${todo.id}/restore/`, { headers })).status()).toBe(404);
+  await page.reload();
+  await expect(items).toHaveText([/Really gone/]);
+
+  // The whole trash.
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  await expect(page.getByText('Delete this item forever? This cannot be undone.')).toBeVisible();
   await expectAxeClean(page, 'trash, confirming');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(items).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete forever' }).click();
+  await expect(page.getByRole('button', { name: 'Empty trash' })).toBeFocused();
+  await expect(items).toHaveCount(1);
+  await page.getByRole('button', { name: 'Empty trash' }).click();
   await page.getByRole('button', { name: 'Yes, delete forever' }).click();
   await expect(page.getByText('The trash is empty.')).toBeVisible();
   const trash = await request.get('/api/trash/', { headers });
   expect(await trash.json()).toEqual([]);
   // Restoring what was purged is a 404.
-  expect((await request.post(`/api/todos/${todo.id}/restore/`, { headers })).status()).toBe(404);
+  expect((await request.post(`/api/notes/${gone.id}/restore/`, { headers })).status()).toBe(404);
 });

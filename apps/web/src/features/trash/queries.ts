@@ -42,6 +42,24 @@ export function useRestore() {
   });
 }
 
+/** `DELETE /api/trash/{notes|todos|events}/{id}/`: one entry is gone for good. */
+export function useRemoveForever() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, id }: { kind: TrashKind; id: number }) => {
+      const params = { id };
+      const res =
+        kind === 'note'
+          ? await client.trash.removeNote({ params })
+          : kind === 'todo'
+            ? await client.trash.removeTodo({ params })
+            : await client.trash.removeEvent({ params });
+      return expectNoContent(res);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: trashKeys.all }),
+  });
+}
+
 /** `DELETE /api/trash/`: everything in the trash is gone for good. */
 export function useEmptyTrash() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
 import { TRASH_DAYS, type TrashEntry } from '@prodify/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { RotateCcw, Trash2, X } from 'lucide-react';
-import { type MouseEvent, useId, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { eventLabel, formatUsDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toast, toastFailure } from '../../lib/toast';
-import { trashQuery, useEmptyTrash, useRestore } from './queries';
+import { trashQuery, useEmptyTrash, useRemoveForever, useRestore } from './queries';
 
 const KIND_LABELS = { note: 'Note', todo: 'Task', event: 'Event' } as const;
 
@@ -24,7 +24,9 @@ function entryTitle(entry: TrashEntry): string {
 function TrashItem({ entry }: { entry: TrashEntry }) {
   const titleId = useId();
   const restore = useRestore();
+  const remove = useRemoveForever();
   const kind = KIND_LABELS[entry.kind];
+  const title = entryTitle(entry);
 
   const onRestore = (event: MouseEvent<HTMLButtonElement>) => {
     const refocus = focusAfterDelete(event.currentTarget);
@@ -40,12 +42,26 @@ function TrashItem({ entry }: { entry: TrashEntry }) {
     );
   };
 
+  const onRemove = (event: MouseEvent<HTMLButtonElement>) => {
+    const refocus = focusAfterDelete(event.currentTarget);
+    remove.mutate(
+      { kind: entry.kind, id: entry.item.id },
+      {
+        onSuccess: () => {
+          toast.success(`${kind} deleted forever.`);
+          refocus();
+        },
+        onError: toastFailure(`Failed to delete ${kind.toLowerCase()}.`),
+      },
+    );
+  };
+
   return (
     <li className="list-item trash-item">
       <div className="trash-text">
         <span className="badge trash-kind">{kind}</span>
         <span className="trash-title" id={titleId}>
-          {entryTitle(entry)}
+          {title}
         </span>
         <span className="muted">
           Deleted <time dateTime={entry.deleted_at}>{formatUsDate(entry.deleted_at)}</time>
@@ -60,56 +76,81 @@ function TrashItem({ entry }: { entry: TrashEntry }) {
       >
         Restore
       </Button>
+      <ConfirmForever
+        label="Delete forever"
+        question={`Delete “${title}” forever? This cannot be undone.`}
+        describedBy={titleId}
+        busy={remove.isPending}
+        onConfirm={onRemove}
+      />
     </li>
   );
 }
 
-/** Delete forever: everything in the trash, after a second click that says so. */
-function EmptyTrash({ count }: { count: number }) {
+/**
+ * A danger button that asks again in place, and does what cannot be undone only on "Yes";
+ * Cancel gives the focus back to it.
+ */
+function ConfirmForever({
+  label,
+  question,
+  describedBy,
+  busy,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  describedBy?: string;
+  busy: boolean;
+  onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
-  const empty = useEmptyTrash();
-  const first = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
   const warningId = useId();
+
+  useEffect(() => {
+    if (!confirming && cancelled.current) {
+      cancelled.current = false;
+      opener.current?.focus();
+    }
+  }, [confirming]);
 
   if (!confirming) {
     return (
       <Button
-        ref={first}
+        ref={opener}
         variant="danger"
+        aria-describedby={describedBy}
         icon={<Trash2 size={16} aria-hidden="true" />}
         onClick={() => setConfirming(true)}
       >
-        Delete forever
+        {label}
       </Button>
     );
   }
   return (
     <div className="confirm-row">
       <p id={warningId} role="alert">
-        Delete {count === 1 ? 'this item' : `all ${count} items`} forever? This cannot be undone.
+        {question}
       </p>
       <Button
         variant="danger"
-        busy={empty.isPending}
+        busy={busy}
         autoFocus
         aria-describedby={warningId}
         icon={<Trash2 size={16} aria-hidden="true" />}
-        onClick={() =>
-          empty.mutate(undefined, {
-            onSuccess: () => {
-              toast.success('Trash emptied.');
-              document.getElementById('main')?.focus();
-            },
-            onError: toastFailure('Failed to empty the trash.'),
-          })
-        }
+        onClick={onConfirm}
       >
         Yes, delete forever
       </Button>
       <Button
         variant="secondary"
         icon={<X size={16} aria-hidden="true" />}
-        onClick={() => setConfirming(false)}
+        onClick={() => {
+          cancelled.current = true;
+          setConfirming(false);
+        }}
       >
         Cancel
       </Button>
@@ -117,7 +158,28 @@ function EmptyTrash({ count }: { count: number }) {
   );
 }
 
-/** What is in the trash, newest first, each with Restore; and Delete forever for all of it. */
+/** Empty trash: everything in it is deleted forever, after a second click that says so. */
+function EmptyTrash({ count }: { count: number }) {
+  const empty = useEmptyTrash();
+  return (
+    <ConfirmForever
+      label="Empty trash"
+      question={`Delete ${count === 1 ? 'this item' : `all ${count} items`} forever? This cannot be undone.`}
+      busy={empty.isPending}
+      onConfirm={() =>
+        empty.mutate(undefined, {
+          onSuccess: () => {
+            toast.success('Trash emptied.');
+            document.getElementById('main')?.focus();
+          },
+          onError: toastFailure('Failed to empty the trash.'),
+        })
+      }
+    />
+  );
+}
+
+/** What is in the trash, newest first, each with Restore and Delete forever; and Empty trash. */
 export function TrashList() {
   const { data: entries } = useSuspenseQuery(trashQuery);
   if (entries.length === 0) return <p className="empty">The trash is empty.</p>;
