@@ -56,15 +56,29 @@ export type TodoPage = z.infer<typeof TodoPageSchema>;
  * `-created_at` (newest first) is the original order. `due_date` sorts by due date with
  * undated to-dos last, newest first within a day: the order the web app shows. `-due_date` is
  * latest first, undated still last. `priority` is by importance, not by letter: `-priority` is
- * High, Medium, Low. Ties go newest first. An unknown field is a 400 (DRF ignores it).
+ * High, Medium, Low. Ties go newest first. `completed,` before any of them (DRF's list of
+ * fields) puts the open to-dos before the done ones, each in that order, across pages. An
+ * unknown field is a 400 (DRF ignores it).
  */
-export const TodoOrderingSchema = z.enum([
+export const TODO_SORTS = [
   '-created_at',
   'created_at',
   'due_date',
   '-due_date',
   'priority',
   '-priority',
+] as const;
+/** One field of `TodoOrderingSchema` (a sort a user chooses). */
+export const TodoSortSchema = z.enum(TODO_SORTS);
+export type TodoSort = z.infer<typeof TodoSortSchema>;
+export const TodoOrderingSchema = z.enum([
+  ...TODO_SORTS,
+  'completed,-created_at',
+  'completed,created_at',
+  'completed,due_date',
+  'completed,-due_date',
+  'completed,priority',
+  'completed,-priority',
 ]);
 export type TodoOrdering = z.infer<typeof TodoOrderingSchema>;
 

@@ -146,13 +146,59 @@ describe('GET /api/todos/?ordering=', () => {
     ]);
     expect((await tasks(alice, 'ordering=created_at'))[0]).toBe('Call the café');
     expect((await tasks(alice, 'ordering=-created_at'))[0]).toBe('Crème brûlée recipe');
-    for (const value of ['task', 'priority,due_date', '-', 'PRIORITY', '']) {
+    for (const value of [
+      'task',
+      'priority,due_date',
+      '-',
+      'PRIORITY',
+      '',
+      'completed',
+      '-completed,due_date',
+      'completed,task',
+      'completed,due_date,priority',
+    ]) {
       const res = await ctx.request('GET', `/api/todos/?ordering=${value}`, {
         headers: alice.auth,
       });
       expect(res.statusCode, value).toBe(400);
       expect(Object.keys(res.json())).toEqual(['ordering']);
     }
+  });
+
+  it('puts the open to-dos before the done ones with completed, first, across pages', async () => {
+    const alice = await ctx.signUp();
+    await seedTodos(alice);
+    expect(await tasks(alice, 'ordering=completed,due_date')).toEqual([
+      'Pay 100% of rent_due',
+      'Read a\\b book',
+      'Call the café',
+      'Buy milk',
+      'Crème brûlée recipe',
+      'Buy MILK and bread',
+    ]);
+    expect(await tasks(alice, 'ordering=completed,-priority')).toEqual([
+      'Read a\\b book',
+      'Buy milk',
+      'Pay 100% of rent_due',
+      'Call the café',
+      'Buy MILK and bread',
+      'Crème brûlée recipe',
+    ]);
+    // Each group keeps the order of the second field: the open ones, then the done ones.
+    for (const second of ['-created_at', 'created_at', 'due_date', '-due_date', 'priority']) {
+      const whole = await list(alice, `ordering=${second}`);
+      const open = whole.filter((t) => !(t as Todo & { completed: boolean }).completed);
+      const done = whole.filter((t) => (t as Todo & { completed: boolean }).completed);
+      expect(await list(alice, `ordering=completed,${second}`), second).toEqual([...open, ...done]);
+    }
+    // Pages are slices of it: the first page of two holds open ones only.
+    const pages: Todo[] = [];
+    for (let page = 1; page <= 3; page++) {
+      pages.push(
+        ...(await list(alice, `ordering=completed,due_date&page=${page}&page_size=2`)).results,
+      );
+    }
+    expect(pages.map((t) => t.task)).toEqual(await tasks(alice, 'ordering=completed,due_date'));
   });
 
   it('combines with ?search=, ?completed= and ?page=, pages being slices of the list', async () => {

@@ -20,9 +20,18 @@ type TodoListQuery = z.output<typeof TodoListQuerySchema>;
  * Newest first (the original's order); `created_at` oldest first; `due_date` by due date with
  * undated to-dos last, newest first within a day (what the web app shows); `-due_date` latest
  * first, undated still last; `priority` by importance (`-priority`: High, Medium, Low). Ties go
- * newest first.
+ * newest first. `completed,` before any of them: open to-dos first.
  */
 function todoOrder({ ordering = '-created_at' }: TodoListQuery): OrderTerm[] {
+  const [first, then] = ordering.split(',');
+  // `completed,X`: the open to-dos (false) before the done ones, each group in X's order.
+  if (first === 'completed' && then) {
+    return [{ column: 'completed', direction: 'asc' }, ...byOne(then)];
+  }
+  return byOne(ordering);
+}
+
+function byOne(ordering: string): OrderTerm[] {
   const descending = ordering.startsWith('-');
   const direction = descending ? 'desc' : 'asc';
   const newestFirst: OrderTerm[] = [
