@@ -52,8 +52,8 @@ test('lists: the notes and to-do screens fetch one page at a time, never the who
   await expect(page.getByText('Page 1 of 4')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 4')).toBeVisible();
-  // The toggled task is found by its text: done tasks go below open ones (issue 10), so it
-  // leaves the top of the page.
+  // The toggled task is found by its text: done tasks go below open ones (issue 10), across
+  // the pages, so it leaves this page for the end of the last one.
   const firstTask = (await page.locator('.todo-task').first().textContent()) ?? '';
   const firstTodo = page
     .getByRole('listitem')
@@ -63,11 +63,15 @@ test('lists: the notes and to-do screens fetch one page at a time, never the who
     const url = new URL(res.url());
     return url.pathname.startsWith('/api/todos') && LIST.test(url.pathname);
   });
-  // click(), not check(): the box shows the server's state, so it turns checked only after the
-  // toggle's answer and the list's reload (check() fails when that takes longer than its click).
   await firstTodo.click();
   await reloaded;
+  await expect(firstTodo).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 4 of 4')).toBeVisible();
+  await expect(page.locator('.todo-task').last()).toHaveText(firstTask);
   await expect(firstTodo).toBeChecked();
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(1);
   await page.getByRole('link', { name: 'Note Taking' }).hover();
 
   const seen = await lists();

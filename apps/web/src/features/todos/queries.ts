@@ -1,4 +1,4 @@
-import type { Todo, TodoBody, TodoOrdering, TodoPatch } from '@prodify/contract';
+import type { Todo, TodoBody, TodoPatch, TodoSort } from '@prodify/contract';
 import { client, expectStatus } from '../../lib/api';
 import {
   pageAnswer,
@@ -16,7 +16,7 @@ export type TodoShow = 'all' | 'open' | 'done';
 
 export interface TodoView {
   show: TodoShow;
-  sort: TodoOrdering;
+  sort: TodoSort;
 }
 
 export const DEFAULT_TODO_VIEW: TodoView = { show: 'all', sort: 'due_date' };
@@ -28,8 +28,8 @@ export function openFirst<T extends { completed: boolean }>(todos: readonly T[])
 
 /**
  * One page of to-dos: by due date, undated last (`?ordering=due_date`) unless another order is
- * chosen; only the open or done ones with `?completed=`. Done tasks go below open ones on the
- * page.
+ * chosen; only the open or done ones with `?completed=`. Done tasks go below open ones, across
+ * the pages (`?ordering=completed,…`; on a page too, for an API that answers every to-do).
  */
 export const todosPageQuery = (page: number, view: TodoView = DEFAULT_TODO_VIEW) =>
   pageQuery<Todo>(
@@ -42,7 +42,8 @@ export const todosPageQuery = (page: number, view: TodoView = DEFAULT_TODO_VIEW)
         await client.todos.list({
           query: {
             ...params,
-            ordering: view.sort,
+            // Every task: the open ones first, across pages (done ones below, as on a page).
+            ordering: view.show === 'all' ? (`completed,${view.sort}` as const) : view.sort,
             ...(view.show === 'all' ? {} : { completed: view.show === 'done' ? 'true' : 'false' }),
           },
           fetchOptions: { signal },

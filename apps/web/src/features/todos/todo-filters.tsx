@@ -1,4 +1,4 @@
-import type { TodoOrdering } from '@prodify/contract';
+import type { TodoSort } from '@prodify/contract';
 import { useId } from 'react';
 import type { TodoShow, TodoView } from './queries';
 
@@ -8,7 +8,7 @@ const SHOW: { value: TodoShow; label: string }[] = [
   { value: 'done', label: 'Done' },
 ];
 
-export const SORTS: { value: TodoOrdering; label: string }[] = [
+export const SORTS: { value: TodoSort; label: string }[] = [
   { value: 'due_date', label: 'Due date' },
   { value: '-due_date', label: 'Due date, latest first' },
   { value: '-priority', label: 'Priority, high first' },
@@ -47,7 +47,7 @@ export function TodoFilters({ view, onChange }: TodoFiltersProps) {
         <select
           id={sortId}
           value={view.sort}
-          onChange={(e) => onChange({ ...view, sort: e.target.value as TodoOrdering })}
+          onChange={(e) => onChange({ ...view, sort: e.target.value as TodoSort })}
         >
           {SORTS.map(({ value, label }) => (
             <option key={value} value={value}>

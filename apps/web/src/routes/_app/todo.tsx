@@ -1,4 +1,4 @@
-import { TodoOrderingSchema } from '@prodify/contract';
+import { TodoSortSchema } from '@prodify/contract';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { DEFAULT_TODO_VIEW, type TodoView, todosPageQuery } from '../../features/todos/queries';
@@ -22,7 +22,7 @@ const viewOf = (search: TodoSearch): TodoView => ({
 export const Route = createFileRoute('/_app/todo')({
   // `?page=N`, `?show=open|done` and `?sort=<ordering>`: the view is bookmarkable.
   validateSearch: (raw: Record<string, unknown>): TodoSearch => {
-    const sort = TodoOrderingSchema.safeParse(raw.sort);
+    const sort = TodoSortSchema.safeParse(raw.sort);
     // Every key is set (undefined when invalid): the raw value must not show through.
     return {
       page: undefined,
