@@ -18,16 +18,16 @@ export const trashQuery = queryOptions({
     expectStatus(await client.trash.list({ fetchOptions: { signal } }), 200),
 });
 
+/** Each kind's routes: bring an entry back, or delete it for good. */
+const ROUTES = {
+  note: { restore: client.trash.restoreNote, remove: client.trash.removeNote },
+  todo: { restore: client.trash.restoreTodo, remove: client.trash.removeTodo },
+  event: { restore: client.trash.restoreEvent, remove: client.trash.removeEvent },
+} as const;
+
 /** `POST …/{id}/restore/`: the item comes back with its id and fields. */
 export async function restoreItem(queryClient: QueryClient, kind: TrashKind, id: number) {
-  const params = { id };
-  const res =
-    kind === 'note'
-      ? await client.trash.restoreNote({ params })
-      : kind === 'todo'
-        ? await client.trash.restoreTodo({ params })
-        : await client.trash.restoreEvent({ params });
-  expectStatus(res, 200);
+  expectStatus(await ROUTES[kind].restore({ params: { id } }), 200);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: LIST_KEYS[kind] }),
     queryClient.invalidateQueries({ queryKey: trashKeys.all }),
@@ -46,16 +46,8 @@ export function useRestore() {
 export function useRemoveForever() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ kind, id }: { kind: TrashKind; id: number }) => {
-      const params = { id };
-      const res =
-        kind === 'note'
-          ? await client.trash.removeNote({ params })
-          : kind === 'todo'
-            ? await client.trash.removeTodo({ params })
-            : await client.trash.removeEvent({ params });
-      return expectNoContent(res);
-    },
+    mutationFn: async ({ kind, id }: { kind: TrashKind; id: number }) =>
+      expectNoContent(await ROUTES[kind].remove({ params: { id } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: trashKeys.all }),
   });
 }
