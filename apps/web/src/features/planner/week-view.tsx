@@ -77,6 +77,16 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
       role="group"
       aria-label={`Week of ${FULL.format(days[0] ?? new Date())}`}
     >
+      {/* The hours beside the grid; each event says its own time to a screen reader. */}
+      <ol
+        className="week-hours"
+        aria-hidden="true"
+        style={{ '--hours': last - first } as CSSProperties}
+      >
+        {Array.from({ length: last - first }, (_, h) => (
+          <li key={first + h}>{`${String(first + h).padStart(2, '0')}:00`}</li>
+        ))}
+      </ol>
       {days.map((day, i) => {
         const iso = isoDays[i] ?? '';
         const dayItems = items.get(iso);
@@ -86,6 +96,7 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
           <div
             key={iso}
             className="week-day"
+            style={{ '--column': i + 2 } as CSSProperties}
             data-day={iso}
             data-today={iso === today || undefined}
           >
