@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import { pageQuery } from '../../src/db/lists/list-queries';
 import { rankedListQuery, rankedPageQuery } from '../../src/db/lists/ranked-queries';
 import type { Db } from '../../src/db/types';
 import { NOTE_LIST } from '../../src/modules/notes/notes.queries';
+import { TODO_LIST } from '../../src/modules/todos/todos.queries';
 
 /**
  * EXPLAIN (ANALYZE) of the statements `GET /api/notes/?search=` runs (ADR 0410), built by the
@@ -17,6 +19,23 @@ export async function explainNoteSearch(db: Db, userId: number, search: string) 
   for (const [name, statement] of [
     ['list', rankedListQuery(NOTE_LIST.row, userId, order, filter, first)],
     ['page 1', rankedPageQuery(NOTE_LIST.row, userId, order, 0, 10, filter, first)],
+  ] as const) {
+    const { rows } = await sql<Record<string, string>>`
+      explain (analyze, buffers, costs off) ${statement}`.execute(db);
+    plans[name] = rows.map((row) => Object.values(row)[0]).join('\n');
+  }
+  return plans;
+}
+
+/**
+ * EXPLAIN (ANALYZE) of the statement of one page of `GET /api/notes/?page=` and
+ * `GET /api/todos/?page=` (ADR 0402), at `offset`, for one user.
+ */
+export async function explainPages(db: Db, userId: number, offset: number, size = 10) {
+  const plans: Record<string, string> = {};
+  for (const [name, statement] of [
+    ['notes', pageQuery(NOTE_LIST.row, 'notes', userId, NOTE_LIST.order({}), offset, size)],
+    ['todos', pageQuery(TODO_LIST.row, 'todos', userId, TODO_LIST.order({}), offset, size)],
   ] as const) {
     const { rows } = await sql<Record<string, string>>`
       explain (analyze, buffers, costs off) ${statement}`.execute(db);
