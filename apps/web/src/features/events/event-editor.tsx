@@ -1,10 +1,8 @@
 import { type CalendarEvent, type EventPatch, LIMITS } from '@prodify/contract';
-import { Check, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
-import { Button } from '../../components/button';
+import { useState } from 'react';
 import { charsLeftHint } from '../../components/char-count';
+import { EditorForm } from '../../components/editor-form';
 import { InputField } from '../../components/field';
-import { Form } from '../../components/form';
 import { shortTime } from '../../lib/dates';
 
 interface EventEditorProps {
@@ -20,7 +18,6 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const [date, setDate] = useState(event.date);
   const [time, setTime] = useState(event.time ? shortTime(event.time) : '');
   const [errors, setErrors] = useState<{ title?: string; date?: string }>({});
-  const nameId = useId();
 
   const submit = () => {
     const next = {
@@ -39,26 +36,8 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     onSave(patch);
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onCancel();
-    }
-  };
-
   return (
-    <Form
-      busy={false}
-      onSubmit={submit}
-      noValidate
-      className="in-place-editor"
-      aria-labelledby={nameId}
-      onKeyDown={onKeyDown}
-    >
-      <p id={nameId} className="sr-only">
-        Edit event: {event.title}
-      </p>
+    <EditorForm name={`Edit event: ${event.title}`} onSubmit={submit} onCancel={onCancel}>
       <InputField
         label="Title"
         required
@@ -88,14 +67,6 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
         />
         <InputField label="Time (optional)" type="time" value={time} onChange={setTime} />
       </div>
-      <div className="editor-actions">
-        <Button type="submit" icon={<Check size={16} aria-hidden="true" />}>
-          Save
-        </Button>
-        <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,10 +1,8 @@
 import { LIMITS, type Note } from '@prodify/contract';
-import { Check, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Button } from '../../components/button';
+import { useRef, useState } from 'react';
 import { charsLeftHint } from '../../components/char-count';
+import { EditorForm } from '../../components/editor-form';
 import { Field, InputField } from '../../components/field';
-import { Form } from '../../components/form';
 
 export interface NoteDraft {
   title: string;
@@ -27,7 +25,6 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
   const [content, setContent] = useState(note.content);
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const nameId = useId();
 
   const submit = () => {
     const next = {
@@ -44,27 +41,13 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
     onSave(patch);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onCancel();
-    }
-  };
-
   return (
-    <Form
-      ref={formRef}
-      busy={false}
+    <EditorForm
+      name={`Edit note: ${note.title}`}
+      formRef={formRef}
       onSubmit={submit}
-      noValidate
-      className="in-place-editor"
-      aria-labelledby={nameId}
-      onKeyDown={onKeyDown}
+      onCancel={onCancel}
     >
-      <p id={nameId} className="sr-only">
-        Edit note: {note.title}
-      </p>
       <InputField
         label="Title"
         required
@@ -101,14 +84,6 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
           />
         )}
       </Field>
-      <div className="editor-actions">
-        <Button type="submit" icon={<Check size={16} aria-hidden="true" />}>
-          Save
-        </Button>
-        <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    </EditorForm>
   );
 }

@@ -1,10 +1,8 @@
 import { LIMITS, type Priority, type Todo, type TodoPatch } from '@prodify/contract';
-import { Check, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
-import { Button } from '../../components/button';
+import { useState } from 'react';
 import { charsLeftHint } from '../../components/char-count';
+import { EditorForm } from '../../components/editor-form';
 import { Field, InputField } from '../../components/field';
-import { Form } from '../../components/form';
 import { PRIORITY_LABELS } from './todo-form';
 
 interface TodoEditorProps {
@@ -20,7 +18,6 @@ export function TodoEditor({ todo, onSave, onCancel }: TodoEditorProps) {
   const [dueDate, setDueDate] = useState(todo.due_date ?? '');
   const [priority, setPriority] = useState<Priority>(todo.priority);
   const [error, setError] = useState('');
-  const nameId = useId();
 
   const submit = () => {
     if (!task.trim()) {
@@ -34,26 +31,13 @@ export function TodoEditor({ todo, onSave, onCancel }: TodoEditorProps) {
     onSave(patch);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onCancel();
-    }
-  };
-
   return (
-    <Form
-      busy={false}
+    <EditorForm
+      name={`Edit task: ${todo.task}`}
+      className="todo-editor"
       onSubmit={submit}
-      noValidate
-      className="in-place-editor todo-editor"
-      aria-labelledby={nameId}
-      onKeyDown={onKeyDown}
+      onCancel={onCancel}
     >
-      <p id={nameId} className="sr-only">
-        Edit task: {todo.task}
-      </p>
       <InputField
         label="Task"
         required
@@ -87,14 +71,6 @@ export function TodoEditor({ todo, onSave, onCancel }: TodoEditorProps) {
           )}
         </Field>
       </div>
-      <div className="editor-actions">
-        <Button type="submit" icon={<Check size={16} aria-hidden="true" />}>
-          Save
-        </Button>
-        <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    </EditorForm>
   );
 }

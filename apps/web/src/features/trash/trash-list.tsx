@@ -1,11 +1,12 @@
 import { TRASH_DAYS, type TrashEntry } from '@prodify/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { RotateCcw, Trash2, X } from 'lucide-react';
-import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { Button } from '../../components/button';
 import { eventLabel, formatUsDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toast, toastFailure } from '../../lib/toast';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { trashQuery, useEmptyTrash, useRemoveForever, useRestore } from './queries';
 
 const KIND_LABELS = { note: 'Note', todo: 'Task', event: 'Event' } as const;
@@ -104,17 +105,9 @@ function ConfirmForever({
   busy: boolean;
   onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const cancelled = useRef(false);
+  // The question opens in place of the button, and Cancel gives the focus back to it.
+  const { editing: confirming, open, close, opener } = useInPlaceEditor();
   const warningId = useId();
-
-  useEffect(() => {
-    if (!confirming && cancelled.current) {
-      cancelled.current = false;
-      opener.current?.focus();
-    }
-  }, [confirming]);
 
   if (!confirming) {
     return (
@@ -123,7 +116,7 @@ function ConfirmForever({
         variant="danger"
         aria-describedby={describedBy}
         icon={<Trash2 size={16} aria-hidden="true" />}
-        onClick={() => setConfirming(true)}
+        onClick={open}
       >
         {label}
       </Button>
@@ -144,14 +137,7 @@ function ConfirmForever({
       >
         Yes, delete forever
       </Button>
-      <Button
-        variant="secondary"
-        icon={<X size={16} aria-hidden="true" />}
-        onClick={() => {
-          cancelled.current = true;
-          setConfirming(false);
-        }}
-      >
+      <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={close}>
         Cancel
       </Button>
     </div>
