@@ -69,17 +69,9 @@ export interface JsonPage {
  */
 export async function jsonPage(
   db: Executor,
-  spec: RowDef,
-  countColumn: ListCountColumn,
-  userId: number,
-  order: readonly OrderTerm[],
-  offset: number,
-  limit: number,
-  filter?: RawBuilder<unknown>,
+  ...statement: Parameters<typeof pageQuery>
 ): Promise<JsonPage> {
-  const { rows } = await pageQuery(spec, countColumn, userId, order, offset, limit, filter).execute(
-    db,
-  );
+  const { rows } = await pageQuery(...statement).execute(db);
   const first = rows[0];
   return {
     count: Number(first?.count ?? 0),
