@@ -114,3 +114,62 @@ test('to-dos: all/open/done filter and a sort choice, in the URL; done tasks bel
   await expect(tasks).toHaveText(['Beta']);
   await expect(page.getByLabel('Sort by')).toHaveValue('due_date');
 });
+
+test('to-dos: search box (/ focuses it), with the filters, marked, in the URL, no match', async ({
+  authedPage: page,
+  account,
+  request,
+}) => {
+  const api = apiAs(account, request);
+  await api.createTodo('Buy oat milk', '2030-01-01', 'L');
+  const done = await api.createTodo('Call the café about MILK', null, 'H');
+  await api.createTodo('Book the train', null, 'M');
+  const patched = await request.patch(`/api/todos/${done.id}/`, {
+    headers: { authorization: `Bearer ${account.access}` },
+    data: { completed: true },
+  });
+  expect(patched.status()).toBe(200);
+
+  await page.goto('/todo');
+  const items = page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
+  const tasks = items.locator('.todo-task');
+  await expect(tasks).toHaveCount(3);
+
+  await page.locator('body').press('/');
+  const box = page.getByRole('searchbox', { name: 'Search tasks' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially('milk', { delay: 40 });
+  await expect(page).toHaveURL(/search=milk/);
+  // The open match above the done one; the words found are marked.
+  await expect(tasks).toHaveText(['Buy oat milk', 'Call the café about MILK']);
+  await expect(tasks.locator('mark')).toHaveText(['milk', 'MILK']);
+  await expectAxeClean(page, 'to-do search');
+
+  // With the filters, kept in the URL over a reload; every word must match.
+  await page.getByRole('radio', { name: 'Done' }).check();
+  await expect(tasks).toHaveText(['Call the café about MILK']);
+  await expect(page).toHaveURL(/show=done/);
+  await expect(page).toHaveURL(/search=milk/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('milk');
+  await expect(tasks).toHaveText(['Call the café about MILK']);
+  await page.getByRole('radio', { name: 'All' }).check();
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('cafe milk');
+  await expect(tasks).toHaveText(['Call the café about MILK']);
+
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('zebra');
+  await expect(page.getByText('No tasks match “zebra”.')).toBeVisible();
+  await expectAxeClean(page, 'to-do search, no match');
+
+  // A new task clears the search, so it shows.
+  await page.getByLabel('Task', { exact: true }).fill('Water the plants');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(tasks).toHaveCount(4);
+
+  // Escape in the box clears a search.
+  await page.getByRole('searchbox', { name: 'Search tasks' }).fill('train');
+  await expect(tasks).toHaveText(['Book the train']);
+  await page.getByRole('searchbox', { name: 'Search tasks' }).press('Escape');
+  await expect(tasks).toHaveCount(4);
+});

@@ -5,9 +5,10 @@ import { Pencil } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
 import { MarkdownText } from '../../components/markdown-lazy';
+import { Marked } from '../../components/marked';
 import { formatUsDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
-import { highlightPieces, snippetAround } from '../../lib/highlight';
+import { snippetAround } from '../../lib/highlight';
 import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { useOfferUndo } from '../trash/undo';
@@ -15,14 +16,6 @@ import { NoteEditor } from './note-editor';
 import { notePreview } from './note-preview';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { summarizeKey, useDeleteNote, useEditNote } from './queries';
-
-/** Text with the search's matches marked. */
-function Marked({ text, terms }: { text: string; terms: readonly string[] }) {
-  if (terms.length === 0) return text;
-  return highlightPieces(text, terms).map((piece, i) =>
-    piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>,
-  );
-}
 
 /**
  * A note in the list: its title (a link to the note), its first lines, and its actions. In

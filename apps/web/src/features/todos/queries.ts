@@ -17,9 +17,11 @@ export type TodoShow = 'all' | 'open' | 'done';
 export interface TodoView {
   show: TodoShow;
   sort: TodoSort;
+  /** `?search=`: every word in the task (empty: every task). */
+  search: string;
 }
 
-export const DEFAULT_TODO_VIEW: TodoView = { show: 'all', sort: 'due_date' };
+export const DEFAULT_TODO_VIEW: TodoView = { show: 'all', sort: 'due_date', search: '' };
 
 /** Open tasks before done ones, each group in the order it came (a stable partition). */
 export function openFirst<T extends { completed: boolean }>(todos: readonly T[]): T[] {
@@ -33,9 +35,9 @@ export function openFirst<T extends { completed: boolean }>(todos: readonly T[])
  */
 export const todosPageQuery = (page: number, view: TodoView = DEFAULT_TODO_VIEW) =>
   pageQuery<Todo>(
-    view.show === 'all' && view.sort === 'due_date'
+    view.show === 'all' && view.sort === 'due_date' && !view.search
       ? todoKeys.all
-      : [...todoKeys.all, view.show, view.sort],
+      : [...todoKeys.all, view.show, view.sort, view.search],
     page,
     async (params, signal) => {
       const answer = pageAnswer(
@@ -45,6 +47,7 @@ export const todosPageQuery = (page: number, view: TodoView = DEFAULT_TODO_VIEW)
             // Every task: the open ones first, across pages (done ones below, as on a page).
             ordering: view.show === 'all' ? (`completed,${view.sort}` as const) : view.sort,
             ...(view.show === 'all' ? {} : { completed: view.show === 'done' ? 'true' : 'false' }),
+            ...(view.search ? { search: view.search } : {}),
           },
           fetchOptions: { signal },
         }),

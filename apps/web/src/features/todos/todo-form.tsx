@@ -12,7 +12,8 @@ import { useCreateTodo } from './queries';
 
 export const PRIORITY_LABELS: Record<Priority, string> = { L: 'Low', M: 'Medium', H: 'High' };
 
-export function TodoForm() {
+/** `onCreated` runs after a task is added (the list clears its search, so the task shows). */
+export function TodoForm({ onCreated }: { onCreated?: () => void } = {}) {
   const task = useRequiredText('Please enter a task.');
   const [dueDate, setDueDate] = useState('');
   const [priority, setPriority] = useState<Priority>(DEFAULT_PRIORITY);
@@ -29,6 +30,7 @@ export function TodoForm() {
           task.clear();
           setDueDate('');
           setPriority(DEFAULT_PRIORITY);
+          onCreated?.();
         },
         onError: toastFailure('Failed to add task'),
       },

@@ -2,6 +2,7 @@ import type { Todo } from '@prodify/contract';
 import { CalendarClock, Pencil, TriangleAlert } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { DeleteButton, IconButton } from '../../components/button';
+import { Marked } from '../../components/marked';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
@@ -10,7 +11,7 @@ import { dueStatus } from './due-status';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
 
-export function TodoItem({ todo }: { todo: Todo }) {
+export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly string[] }) {
   const taskId = useId();
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
@@ -63,7 +64,7 @@ export function TodoItem({ todo }: { todo: Todo }) {
         />
         <span className="todo-text">
           <span className="todo-task" id={taskId}>
-            {todo.task}
+            <Marked text={todo.task} terms={terms} />
           </span>
           <span className="todo-meta">
             {todo.due_date ? <span className="muted">Due: {todo.due_date}</span> : null}
