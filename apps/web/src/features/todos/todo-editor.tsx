@@ -2,8 +2,8 @@ import { LIMITS, type Priority, type Todo, type TodoPatch } from '@prodify/contr
 import { useState } from 'react';
 import { charsLeftHint } from '../../components/char-count';
 import { EditorForm } from '../../components/editor-form';
-import { Field, InputField } from '../../components/field';
-import { PRIORITY_LABELS } from './todo-form';
+import { InputField } from '../../components/field';
+import { DueAndPriority } from './todo-form';
 
 interface TodoEditorProps {
   todo: Todo;
@@ -53,24 +53,12 @@ export function TodoEditor({ todo, onSave, onCancel }: TodoEditorProps) {
           setError('');
         }}
       />
-      <div className="form-row">
-        <InputField label="Due Date" type="date" value={dueDate} onChange={setDueDate} />
-        <Field label="Priority">
-          {(control) => (
-            <select
-              {...control}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value as Priority)}
-            >
-              {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
+      <DueAndPriority
+        dueDate={dueDate}
+        priority={priority}
+        onDueDate={setDueDate}
+        onPriority={setPriority}
+      />
     </EditorForm>
   );
 }

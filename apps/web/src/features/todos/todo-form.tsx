@@ -49,28 +49,47 @@ export function TodoForm({ onCreated }: { onCreated?: () => void } = {}) {
           fieldClassName="counted"
           {...task.field}
         />
-        <div className="form-row">
-          <InputField label="Due Date" type="date" value={dueDate} onChange={setDueDate} />
-          <Field label="Priority">
-            {(control) => (
-              <select
-                {...control}
-                value={priority}
-                onChange={(e) => setPriority(e.target.value as Priority)}
-              >
-                {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
+        <DueAndPriority
+          dueDate={dueDate}
+          priority={priority}
+          onDueDate={setDueDate}
+          onPriority={setPriority}
+        />
         <SubmitButton busy={create.isPending} icon={Plus}>
           Submit
         </SubmitButton>
       </Form>
     </Card>
+  );
+}
+
+interface DueAndPriorityProps {
+  dueDate: string;
+  priority: Priority;
+  onDueDate: (value: string) => void;
+  onPriority: (value: Priority) => void;
+}
+
+/** A task's due date and priority, side by side: in the new-task form and in the editor. */
+export function DueAndPriority({ dueDate, priority, onDueDate, onPriority }: DueAndPriorityProps) {
+  return (
+    <div className="form-row">
+      <InputField label="Due Date" type="date" value={dueDate} onChange={onDueDate} />
+      <Field label="Priority">
+        {(control) => (
+          <select
+            {...control}
+            value={priority}
+            onChange={(e) => onPriority(e.target.value as Priority)}
+          >
+            {(Object.keys(PRIORITY_LABELS) as Priority[]).map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
   );
 }
