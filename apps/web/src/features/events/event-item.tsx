@@ -1,7 +1,7 @@
 import type { EventPatch, EventItem as Occurrence } from '@prodify/contract';
-import { Pencil, Repeat } from 'lucide-react';
+import { Repeat } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
-import { DeleteButton, IconButton } from '../../components/button';
+import { ItemActions } from '../../components/item-actions';
 import { eventLabel } from '../../lib/dates';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { EventEditor } from './event-editor';
@@ -42,17 +42,14 @@ export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps)
           <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />
         ) : null}
       </span>
-      <div className="item-actions">
-        <IconButton
-          ref={editor.opener}
-          label="Edit event"
-          aria-describedby={labelId}
-          onClick={editor.open}
-        >
-          <Pencil size={18} aria-hidden="true" />
-        </IconButton>
-        <DeleteButton label="Delete event" busy={deleting} onClick={onDelete} />
-      </div>
+      <ItemActions
+        noun="event"
+        describedBy={labelId}
+        opener={editor.opener}
+        onEdit={editor.open}
+        deleting={deleting}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

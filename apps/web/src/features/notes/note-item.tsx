@@ -1,9 +1,8 @@
 import type { Note } from '@prodify/contract';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
-import { DeleteButton, IconButton } from '../../components/button';
+import { ItemActions } from '../../components/item-actions';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { Marked } from '../../components/marked';
 import { formatUsDate } from '../../lib/dates';
@@ -66,22 +65,14 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
             <Marked text={note.title} terms={terms} />
           </Link>
         </h3>
-        <div className="item-actions">
-          <IconButton
-            ref={editor.opener}
-            label="Edit note"
-            aria-describedby={titleId}
-            onClick={editor.open}
-          >
-            <Pencil size={18} aria-hidden="true" />
-          </IconButton>
-          <DeleteButton
-            label="Delete note"
-            busy={remove.isPending}
-            describedBy={titleId}
-            onClick={onDelete}
-          />
-        </div>
+        <ItemActions
+          noun="note"
+          describedBy={titleId}
+          opener={editor.opener}
+          onEdit={editor.open}
+          deleting={remove.isPending}
+          onDelete={onDelete}
+        />
       </div>
       {terms.length > 0 ? (
         <p className="note-content note-snippet">

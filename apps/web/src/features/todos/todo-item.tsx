@@ -1,7 +1,7 @@
 import type { Todo } from '@prodify/contract';
-import { CalendarClock, Pencil, TriangleAlert } from 'lucide-react';
+import { CalendarClock, TriangleAlert } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
-import { DeleteButton, IconButton } from '../../components/button';
+import { ItemActions } from '../../components/item-actions';
 import { Marked } from '../../components/marked';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
@@ -73,22 +73,14 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
           </span>
         </span>
       </label>
-      <div className="item-actions">
-        <IconButton
-          ref={editor.opener}
-          label="Edit task"
-          aria-describedby={taskId}
-          onClick={editor.open}
-        >
-          <Pencil size={18} aria-hidden="true" />
-        </IconButton>
-        <DeleteButton
-          label="Delete task"
-          busy={remove.isPending}
-          describedBy={taskId}
-          onClick={onDelete}
-        />
-      </div>
+      <ItemActions
+        noun="task"
+        describedBy={taskId}
+        opener={editor.opener}
+        onEdit={editor.open}
+        deleting={remove.isPending}
+        onDelete={onDelete}
+      />
     </li>
   );
 }
