@@ -61,6 +61,7 @@ function TodoPage() {
     [navigate],
   );
   const { show, sort, search: words } = view;
+  const terms = searchTerms(words);
   const onSearch = useCallback(
     (next: string) => onView({ show, sort, search: next }),
     [onView, show, sort],
@@ -94,7 +95,7 @@ function TodoPage() {
       pagesLabel="To-do pages"
       empty={empty}
     >
-      {(todo) => <TodoItem key={todo.id} todo={todo} terms={searchTerms(words)} />}
+      {(todo) => <TodoItem key={todo.id} todo={todo} terms={terms} />}
     </ListScreen>
   );
 }
