@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { charsLeftHint } from './char-count';
 
 export interface FieldControlProps {
   id: string;
@@ -84,4 +85,23 @@ export function InputField({
 /** A password's field; a current password unless `autoComplete` says 'new-password'. */
 export function PasswordField(props: Omit<InputFieldProps, 'type'>) {
   return <InputField type="password" autoComplete="current-password" {...props} />;
+}
+
+/**
+ * An InputField of at most `max` characters (code points) that says how many are left as the
+ * limit nears (components/char-count.tsx).
+ */
+export function CountedInputField({
+  max,
+  ...field
+}: Omit<InputFieldProps, 'maxLength' | 'hint' | 'liveHint' | 'fieldClassName'> & { max: number }) {
+  return (
+    <InputField
+      {...field}
+      maxLength={max}
+      hint={charsLeftHint(field.value, max)}
+      liveHint
+      fieldClassName="counted"
+    />
+  );
 }

@@ -1,8 +1,7 @@
 import { type CalendarEvent, type EventPatch, LIMITS } from '@prodify/contract';
 import { useState } from 'react';
-import { charsLeftHint } from '../../components/char-count';
 import { EditorForm } from '../../components/editor-form';
-import { InputField } from '../../components/field';
+import { CountedInputField, InputField } from '../../components/field';
 import { shortTime } from '../../lib/dates';
 
 interface EventEditorProps {
@@ -38,16 +37,13 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
 
   return (
     <EditorForm name={`Edit event: ${event.title}`} onSubmit={submit} onCancel={onCancel}>
-      <InputField
+      <CountedInputField
         label="Title"
         required
         autoFocus
-        maxLength={LIMITS.eventTitleMax}
+        max={LIMITS.eventTitleMax}
         value={title}
         error={errors.title}
-        hint={charsLeftHint(title, LIMITS.eventTitleMax)}
-        liveHint
-        fieldClassName="counted"
         onChange={(value) => {
           setTitle(value);
           setErrors((er) => ({ ...er, title: '' }));

@@ -1,8 +1,7 @@
 import { LIMITS, type Note } from '@prodify/contract';
 import { useRef, useState } from 'react';
-import { charsLeftHint } from '../../components/char-count';
 import { EditorForm } from '../../components/editor-form';
-import { Field, InputField } from '../../components/field';
+import { CountedInputField, Field } from '../../components/field';
 
 export interface NoteDraft {
   title: string;
@@ -48,16 +47,13 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <InputField
+      <CountedInputField
         label="Title"
         required
         autoFocus
-        maxLength={LIMITS.noteTitleMax}
+        max={LIMITS.noteTitleMax}
         value={title}
         error={errors.title}
-        hint={charsLeftHint(title, LIMITS.noteTitleMax)}
-        liveHint
-        fieldClassName="counted"
         onChange={(value) => {
           setTitle(value);
           setErrors((e) => ({ ...e, title: '' }));

@@ -3,8 +3,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
-import { charsLeftHint } from '../../components/char-count';
-import { Field, InputField } from '../../components/field';
+import { CountedInputField, Field } from '../../components/field';
 import { Form } from '../../components/form';
 import { toast, toastFailure } from '../../lib/toast';
 import { useCreateNote } from './queries';
@@ -31,13 +30,10 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
   return (
     <Card title="New note" className="form-card">
       <Form busy={create.isPending} onSubmit={submit}>
-        <InputField
+        <CountedInputField
           label="Title"
           required
-          maxLength={LIMITS.noteTitleMax}
-          hint={charsLeftHint(title, LIMITS.noteTitleMax)}
-          liveHint
-          fieldClassName="counted"
+          max={LIMITS.noteTitleMax}
           value={title}
           onChange={setTitle}
         />

@@ -1,8 +1,7 @@
 import { LIMITS, type Priority, type Todo, type TodoPatch } from '@prodify/contract';
 import { useState } from 'react';
-import { charsLeftHint } from '../../components/char-count';
 import { EditorForm } from '../../components/editor-form';
-import { InputField } from '../../components/field';
+import { CountedInputField } from '../../components/field';
 import { DueAndPriority } from './todo-form';
 
 interface TodoEditorProps {
@@ -38,16 +37,13 @@ export function TodoEditor({ todo, onSave, onCancel }: TodoEditorProps) {
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <InputField
+      <CountedInputField
         label="Task"
         required
         autoFocus
-        maxLength={LIMITS.taskMax}
+        max={LIMITS.taskMax}
         value={task}
         error={error}
-        hint={charsLeftHint(task, LIMITS.taskMax)}
-        liveHint
-        fieldClassName="counted"
         onChange={(value) => {
           setTask(value);
           setError('');

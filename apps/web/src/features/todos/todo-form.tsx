@@ -3,8 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/button';
 import { Card } from '../../components/card';
-import { charsLeftHint } from '../../components/char-count';
-import { Field, InputField } from '../../components/field';
+import { CountedInputField, Field, InputField } from '../../components/field';
 import { Form } from '../../components/form';
 import { toast, toastFailure } from '../../lib/toast';
 import { useRequiredText } from '../../lib/use-required-text';
@@ -40,15 +39,7 @@ export function TodoForm({ onCreated }: { onCreated?: () => void } = {}) {
   return (
     <Card title="New task" className="form-card">
       <Form busy={create.isPending} onSubmit={submit} noValidate>
-        <InputField
-          label="Task"
-          required
-          maxLength={LIMITS.taskMax}
-          hint={charsLeftHint(task.value, LIMITS.taskMax)}
-          liveHint
-          fieldClassName="counted"
-          {...task.field}
-        />
+        <CountedInputField label="Task" required max={LIMITS.taskMax} {...task.field} />
         <DueAndPriority
           dueDate={dueDate}
           priority={priority}
