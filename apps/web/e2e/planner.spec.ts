@@ -293,13 +293,15 @@ test.describe('Home as Today', () => {
     await water.check();
     await expect(water).toBeChecked();
     await expect(tasks.getByRole('checkbox')).toHaveCount(2);
-    const stored = await request.get('/api/todos/', {
-      headers: { authorization: `Bearer ${account.access}` },
-    });
-    const saved = ((await stored.json()) as Array<{ task: string; completed: boolean }>).find(
-      (t) => t.task === 'Water plants',
-    );
-    expect(saved?.completed).toBe(true);
+    // The box ticks at once (optimistic); the server's copy follows when the PATCH lands.
+    const stored = async () => {
+      const res = await request.get('/api/todos/', {
+        headers: { authorization: `Bearer ${account.access}` },
+      });
+      const all = (await res.json()) as Array<{ task: string; completed: boolean }>;
+      return all.find((t) => t.task === 'Water plants')?.completed;
+    };
+    await expect.poll(stored).toBe(true);
     await page.reload();
     await expect(tasks.getByRole('checkbox')).toHaveCount(1);
   });
