@@ -1,6 +1,8 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw, inflateRawSync } from 'node:zlib';
 import { DATA_LIMITS } from '@prodify/contract';
-import { Unzip, UnzipInflate } from 'fflate';
+
+const deflate = promisify(deflateRaw);
 
 /** A zip that must not be read: its whole import is refused with this message. */
 export class HostileZipError extends Error {}
@@ -14,9 +16,6 @@ const DEFAULT_LIMITS: ZipLimits = {
   inflatedBytes: DATA_LIMITS.zipInflatedBytes,
   entries: DATA_LIMITS.zipEntries,
 };
-
-/** Bytes handed to the inflater at a time: what one step may inflate to is bounded by it. */
-const STEP = 16 * 1024;
 
 /** A name that could land outside the folder it is unpacked into, or is not a plain path. */
 function unsafeName(name: string): boolean {
@@ -34,12 +33,182 @@ export interface ZipFile {
   data: Uint8Array;
 }
 
+const EOCD = 0x06054b50;
+const ZIP64_EOCD = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+/** The end record (22 bytes) and the longest comment after it. */
+const EOCD_SEARCH = 22 + 0xffff;
+
+const damaged = (why: string) => new HostileZipError(`This zip is damaged: ${why}.`);
+
+interface Entry {
+  name: string;
+  flags: number;
+  method: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+/** Reads a little-endian field; past the end of the buffer is damage, never an exception. */
+class Reader {
+  readonly view: DataView;
+
+  constructor(readonly bytes: Uint8Array) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  check(at: number, length: number): void {
+    if (at < 0 || length < 0 || at + length > this.bytes.length) {
+      throw damaged('a record points past its end');
+    }
+  }
+  u16(at: number): number {
+    this.check(at, 2);
+    return this.view.getUint16(at, true);
+  }
+  u32(at: number): number {
+    this.check(at, 4);
+    return this.view.getUint32(at, true);
+  }
+  u64(at: number): number {
+    this.check(at, 8);
+    const value = this.view.getBigUint64(at, true);
+    if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw damaged('a size is out of range');
+    return Number(value);
+  }
+}
+
+/** The central directory's place and size, from the end record (ZIP64 when it says so). */
+function findDirectory(r: Reader): { offset: number; size: number; count: number } {
+  const bytes = r.bytes;
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - EOCD_SEARCH); at--) {
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && r.u32(at) === EOCD) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw damaged('it has no central directory (the end of the file is missing)');
+  if (r.u16(end + 4) !== 0 || r.u16(end + 6) !== 0) {
+    throw new HostileZipError('Zips split over several files are not supported.');
+  }
+  let count = r.u16(end + 10);
+  let size = r.u32(end + 12);
+  let offset = r.u32(end + 16);
+  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
+    const locator = end - 20;
+    if (locator < 0 || r.u32(locator) !== ZIP64_LOCATOR) {
+      throw damaged('its ZIP64 end record is missing');
+    }
+    const record = r.u64(locator + 8);
+    if (r.u32(record) !== ZIP64_EOCD) throw damaged('its ZIP64 end record is missing');
+    count = r.u64(record + 32);
+    size = r.u64(record + 40);
+    offset = r.u64(record + 48);
+  }
+  r.check(offset, size);
+  return { offset, size, count };
+}
+
+/** The central directory's entries, checked: no encryption, stored or deflated only. */
+function entriesOf(r: Reader, limits: ZipLimits): Entry[] {
+  const { offset, size, count } = findDirectory(r);
+  if (count > limits.entries) {
+    throw new HostileZipError(`The zip holds more than ${limits.entries} files.`);
+  }
+  const entries: Entry[] = [];
+  const utf8 = new TextDecoder('utf-8');
+  let at = offset;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > offset + size || r.u32(at) !== CENTRAL) {
+      throw damaged('its central directory is cut short');
+    }
+    const flags = r.u16(at + 8);
+    const nameLength = r.u16(at + 28);
+    const extraLength = r.u16(at + 30);
+    const commentLength = r.u16(at + 32);
+    r.check(at + 46, nameLength + extraLength + commentLength);
+    const name = utf8.decode(r.bytes.subarray(at + 46, at + 46 + nameLength));
+    const entry: Entry = {
+      name,
+      flags,
+      method: r.u16(at + 10),
+      crc: r.u32(at + 16),
+      compressed: r.u32(at + 20),
+      size: r.u32(at + 24),
+      offset: r.u32(at + 42),
+    };
+    // ZIP64: the sizes and offset that did not fit are in the extra field, in this order.
+    let extra = at + 46 + nameLength;
+    const extraEnd = extra + extraLength;
+    while (extra + 4 <= extraEnd) {
+      const id = r.u16(extra);
+      const length = r.u16(extra + 2);
+      if (id === 0x0001) {
+        let field = extra + 4;
+        for (const key of ['size', 'compressed', 'offset'] as const) {
+          if (entry[key] === 0xffffffff && field + 8 <= extra + 4 + length) {
+            entry[key] = r.u64(field);
+            field += 8;
+          }
+        }
+      }
+      extra += 4 + length;
+    }
+    if (flags & 0x41) {
+      throw new HostileZipError(`${JSON.stringify(name)} in the zip is encrypted.`);
+    }
+    entries.push(entry);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** An entry's bytes, inflated within `budget` and checked against its size and CRC-32. */
+function contentOf(r: Reader, entry: Entry, budget: number, limitText: string): Uint8Array {
+  if (r.u32(entry.offset) !== LOCAL) throw damaged(`${JSON.stringify(entry.name)} is missing`);
+  if (r.u16(entry.offset + 6) & 0x41) {
+    throw new HostileZipError(`${JSON.stringify(entry.name)} in the zip is encrypted.`);
+  }
+  const start = entry.offset + 30 + r.u16(entry.offset + 26) + r.u16(entry.offset + 28);
+  r.check(start, entry.compressed);
+  const raw = r.bytes.subarray(start, start + entry.compressed);
+  let data: Uint8Array;
+  if (entry.method === 0) {
+    if (raw.length > budget) throw new HostileZipError(limitText);
+    data = raw;
+  } else if (entry.method === 8) {
+    try {
+      data = inflateRawSync(raw, { maxOutputLength: Math.max(1, budget) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new HostileZipError(limitText);
+      }
+      throw damaged(`${JSON.stringify(entry.name)} cannot be inflated`);
+    }
+  } else {
+    throw new HostileZipError(
+      `${JSON.stringify(entry.name)} in the zip uses a compression method other than deflate.`,
+    );
+  }
+  if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc >>> 0) {
+    throw damaged(`${JSON.stringify(entry.name)} does not match its checksum`);
+  }
+  return data;
+}
+
 /**
- * The files of a zip, with its folders left out. Refuses (HostileZipError) a zip that is not
- * one, has an entry whose name climbs out (`../`, `/abs`, `C:`), holds more than
- * `limits.entries` entries, or inflates past `limits.inflatedBytes` in all: the data is fed to
- * the inflater in small steps and the count is checked after each, so a zip bomb stops early
- * whatever sizes its headers claim. `wanted` picks the files to inflate; others are only counted.
+ * The files of a zip, with its folders left out, read from its central directory (ADR 0420).
+ * Refuses (HostileZipError, with a message of ours) a zip that is not one, has no valid central
+ * directory, holds more than `limits.entries` entries or an encrypted one, has an entry whose
+ * name climbs out (`../`, `/abs`, `C:`), one whose bytes do not match its size and CRC-32, or
+ * inflates past `limits.inflatedBytes` in all: each entry is inflated with what is left of that
+ * budget as its ceiling, so a zip bomb stops early whatever sizes its headers claim. `wanted`
+ * picks the files to read; the others are only counted.
  */
 export function readZip(
   buffer: Uint8Array,
@@ -53,77 +222,26 @@ export function readZip(
     (buffer[2] === 3 || buffer[2] === 5) &&
     (buffer[3] === 4 || buffer[3] === 6);
   if (!isZip) throw new HostileZipError('This is not a zip file.');
-
+  const r = new Reader(buffer);
+  const entries = entriesOf(r, limits);
+  const limitText = `The zip inflates to more than ${limits.inflatedBytes / 1024 / 1024} MiB.`;
   const files: ZipFile[] = [];
   const ignored: string[] = [];
-  let entries = 0;
   let inflated = 0;
-  let failure: Error | undefined;
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  unzip.onfile = (file) => {
-    if (failure) return;
-    entries += 1;
-    if (entries > limits.entries) {
-      failure = new HostileZipError(`The zip holds more than ${limits.entries} files.`);
-      return;
+  for (const entry of entries) {
+    if (unsafeName(entry.name)) {
+      throw new HostileZipError(`Unsafe file name in the zip: ${JSON.stringify(entry.name)}.`);
     }
-    if (unsafeName(file.name)) {
-      failure = new HostileZipError(`Unsafe file name in the zip: ${JSON.stringify(file.name)}.`);
-      return;
+    if (entry.name.endsWith('/')) continue;
+    if (!wanted(entry.name)) {
+      ignored.push(entry.name);
+      continue;
     }
-    if (file.name.endsWith('/')) return;
-    if (!wanted(file.name)) {
-      ignored.push(file.name);
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    file.ondata = (error, chunk, final) => {
-      if (failure) return;
-      if (error) {
-        failure = new HostileZipError(`Cannot read ${file.name} in the zip: ${error.message}`);
-        return;
-      }
-      inflated += chunk.length;
-      if (inflated > limits.inflatedBytes) {
-        failure = new HostileZipError(
-          `The zip inflates to more than ${limits.inflatedBytes / 1024 / 1024} MiB.`,
-        );
-        file.terminate();
-        return;
-      }
-      chunks.push(chunk);
-      if (final) files.push({ name: file.name, data: concat(chunks) });
-    };
-    try {
-      file.start();
-    } catch (error) {
-      failure = new HostileZipError(
-        `Cannot read ${file.name} in the zip: ${(error as Error).message}`,
-      );
-    }
-  };
-  try {
-    for (let at = 0; at < buffer.length && !failure; at += STEP) {
-      const end = Math.min(at + STEP, buffer.length);
-      unzip.push(buffer.subarray(at, end), end === buffer.length);
-    }
-  } catch (error) {
-    failure ??= new HostileZipError(`This zip cannot be read: ${(error as Error).message}`);
+    const data = contentOf(r, entry, limits.inflatedBytes - inflated, limitText);
+    inflated += data.length;
+    files.push({ name: entry.name, data });
   }
-  if (failure) throw failure;
   return { files, ignored };
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 const u16 = (n: number) => {
@@ -169,9 +287,10 @@ export class ZipWriter {
   #offset = 0;
   #entries = 0;
 
-  add(name: string, text: string, mtime = new Date()): void {
+  /** Adds a file; its deflating runs on libuv's thread pool, not on the event loop. */
+  async add(name: string, text: string, mtime = new Date()): Promise<void> {
     const raw = Buffer.from(text, 'utf8');
-    const deflated = deflateRawSync(raw);
+    const deflated = await deflate(raw);
     const stored = deflated.length >= raw.length;
     const data = stored ? raw : deflated;
     const fileName = Buffer.from(name, 'utf8');
