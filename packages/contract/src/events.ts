@@ -67,6 +67,13 @@ export type EventPatch = z.input<typeof EventPatchSchema>;
 export const EVENT_RANGE_MAX_DAYS = 366;
 
 /**
+ * The most occurrences one answer of `?start=&end=` or `?date=` holds. A range with more is
+ * refused (400 naming `end`, or `date`) rather than cut short: ask for a shorter one.
+ */
+export const EVENT_RANGE_MAX_OCCURRENCES = 10_000;
+export const TOO_MANY_OCCURRENCES = `This range holds more than ${EVENT_RANGE_MAX_OCCURRENCES} occurrences: ask for a shorter one.`;
+
+/**
  * `?date=` filters one day (empty means no filter, as the original), recurring occurrences on it
  * included; `from`/`to` filter the stored events by their date. `start`/`end` (both, inclusive,
  * at most 366 days) list every occurrence in the range, series expanded.

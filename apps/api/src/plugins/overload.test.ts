@@ -79,6 +79,22 @@ describe('overload protection', () => {
     await expect.poll(async () => (await notes()).statusCode, { timeout: 15_000 }).toBe(401);
   });
 
+  it('serves the first requests after start-up, though start-up lagged the event loop', async () => {
+    // A restart: the app is built, start-up work blocks the loop (as opening and migrating the
+    // database does), then it is ready and /readyz says so. Its first requests must be served:
+    // the lag the next sample reports is start-up's, not load's.
+    const app = await ctx.buildApp({ overload: { maxInFlight: 0, maxEventLoopDelayMs: 100 } });
+    const until = Date.now() + 1_200;
+    while (Date.now() < until) {
+      // busy: start-up work
+    }
+    await app.ready();
+    // The sample that saw the lag has run (its timer was overdue before this one was set).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/notes/' })).statusCode).toBe(401);
+  });
+
   it('on close, finishes the requests in flight and answers new ones with a JSON 503', async () => {
     // A real listening server: closing is about connections, which inject() does not have.
     const app = await buildApp({

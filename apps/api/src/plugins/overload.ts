@@ -19,6 +19,15 @@ export const SHUTTING_DOWN = detail('The server is restarting. Please try again 
 /** The liveness probe must answer even when the server sheds load (a supervisor would kill it). */
 const EXEMPT = new Set(['/healthz']);
 
+/** How often under-pressure samples the event loop. */
+const SAMPLE_INTERVAL_MS = 500;
+/**
+ * After the app is ready, event-loop delays measured during start-up (opening and migrating the
+ * database blocks the loop for seconds) are no reason to refuse the first requests: /readyz has
+ * said 200, so they must be served. Two samples after ready, every delay is one of serving.
+ */
+const STARTUP_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
+
 /**
  * Overload turns into fast 503s with `Retry-After` and a JSON `detail` instead of ever longer
  * waits (ADR 0400):
@@ -47,14 +56,23 @@ export const overloadPlugin = fp<OverloadOptions>(
       return OVERLOADED;
     };
 
+    let readySince = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      readySince = performance.now();
+    });
+    const startupDelay = (type: string) =>
+      type === 'eventLoopDelay' && performance.now() - readySince < STARTUP_GRACE_MS;
+
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
-      sampleInterval: 500,
+      sampleInterval: SAMPLE_INTERVAL_MS,
       // under-pressure sends what this returns, and lets the request through on undefined
       // (its types say void: sending here and returning nothing would run the later hooks).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) =>
-        EXEMPT.has(request.url) ? undefined : refuse(request, reply, type)) as never,
+        EXEMPT.has(request.url) || startupDelay(type)
+          ? undefined
+          : refuse(request, reply, type)) as never,
     });
 
     // While the server shuts down, requests already running finish; a new request that comes

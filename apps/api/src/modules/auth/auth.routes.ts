@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
+import { noStore } from '../../lib/http';
 import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
 import { createSession, deleteExpiredSessions } from '../sessions/sessions.queries';
@@ -83,11 +84,12 @@ export function authRoutes(app: FastifyInstance, config: Config) {
         await deleteExpiredSessions(app.db, user.id, config.refreshTokenLifetime);
         const sid = await createSession(app.db, user.id, request.headers['user-agent'], request.ip);
         app.authUsers.invalidate(user.id);
+        noStore(reply);
         return { status: 200, body: app.tokens.pair(user, sid) };
       },
     },
 
-    refresh: async ({ body }) => {
+    refresh: async ({ body, reply }) => {
       const result = app.tokens.verify(body.refresh, 'refresh');
       if (!result.ok) {
         const message =
@@ -99,6 +101,7 @@ export function authRoutes(app: FastifyInstance, config: Config) {
       if (check !== 'ok' || !user)
         return { status: 401, body: SUBJECT_ERRORS[check === 'ok' ? 'user_not_found' : check] };
       if (result.claims.sid !== undefined) app.sessionTouches.touch(result.claims.sid);
+      noStore(reply);
       return { status: 200, body: { access: app.tokens.accessFromRefresh(result.claims, user) } };
     },
 

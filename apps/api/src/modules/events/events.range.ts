@@ -1,8 +1,10 @@
 import {
   DRF,
   EVENT_RANGE_MAX_DAYS,
+  EVENT_RANGE_MAX_OCCURRENCES,
   type EventQuerySchema,
   type FieldErrors,
+  TOO_MANY_OCCURRENCES,
 } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -24,7 +26,7 @@ export async function occurrencesText(
   source: ListSource,
   userId: number,
   window: Window,
-): Promise<{ body: string; version: number | null }> {
+): Promise<{ body: string; version: number | null; tooMany?: true }> {
   const db = source.db;
   const { from, to } = window;
   // The version is read first: an answer is never older than the version it is cached with.
@@ -65,23 +67,31 @@ export async function occurrencesText(
                 or date between ${from}::date and ${to}::date)
           `.execute(db)
         ).rows;
-  const body = JSON.stringify(expand(events.rows, exceptions, window));
-  return { body, version: version.rows[0]?.version ?? null };
+  const version_ = version.rows[0]?.version ?? null;
+  const expanded = expand(events.rows, exceptions, window, EVENT_RANGE_MAX_OCCURRENCES);
+  // Refused, not cut short; the refusal is cached like an answer, so asking again costs little.
+  if (expanded === undefined) return { body: '', version: version_, tooMany: true };
+  return { body: JSON.stringify(expanded), version: version_ };
 }
 
 type Reply = { type(contentType: string): unknown };
 
-/** The occurrences as a list answer, through the list cache. */
+/**
+ * The occurrences as a list answer, through the list cache; a 400 naming `field` (the query's
+ * `end`, or `date`) when the window holds more than EVENT_RANGE_MAX_OCCURRENCES.
+ */
 export async function occurrencesAnswer(
   source: ListSource,
   userId: number,
   reply: Reply,
   window: Window,
+  field: 'end' | 'date',
 ) {
   const key = `events occurrences ${window.from} ${window.to}`;
-  const { body } = await source.listCache.list(source.db, userId, key, () =>
+  const { body, tooMany } = await source.listCache.list(source.db, userId, key, () =>
     occurrencesText(source, userId, window),
   );
+  if (tooMany) return { status: 400 as const, body: { [field]: [TOO_MANY_OCCURRENCES] } };
   return { status: 200 as const, body: jsonText<never[]>(reply, body) };
 }
 

@@ -21,7 +21,8 @@ export function eventsRoutes(app: FastifyInstance) {
       if (asked === undefined) return listAnswer(app, userOf(request).id, reply, EVENT_LIST, query);
       if ('errors' in asked) return { status: 400 as const, body: asked.errors };
       if (asked.window === null) return { status: 200 as const, body: [] };
-      return occurrencesAnswer(app, userOf(request).id, reply, asked.window);
+      const field = query.start === undefined ? 'date' : 'end';
+      return occurrencesAnswer(app, userOf(request).id, reply, asked.window, field);
     },
     create: ({ body, request }) => createEvent(app.db, userOf(request).id, body),
     patch: async ({ params, body, request }) =>

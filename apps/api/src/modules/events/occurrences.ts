@@ -60,19 +60,31 @@ const key = (eventId: number, date: string) => `${eventId} ${date}`;
  * Every occurrence in `window`: plain events on their date, each series expanded, a changed
  * occurrence on its (possibly new) date with its own title and times, a deleted one left out.
  * Ordered by date, then untimed first, then by time, then in the events' creation order (`rows`
- * come in that order).
+ * come in that order). Undefined, as soon as it is known, when there are more than `limit`.
  */
-export function expand(rows: EventRow[], exceptions: ExceptionRow[], window: Window): EventItem[] {
+export function expand(rows: EventRow[], exceptions: ExceptionRow[], window: Window): EventItem[];
+export function expand(
+  rows: EventRow[],
+  exceptions: ExceptionRow[],
+  window: Window,
+  limit: number,
+): EventItem[] | undefined;
+export function expand(
+  rows: EventRow[],
+  exceptions: ExceptionRow[],
+  window: Window,
+  limit = Number.POSITIVE_INFINITY,
+): EventItem[] | undefined {
   const changed = new Map(exceptions.map((x) => [key(x.event_id, x.occurrence), x]));
   const placed: Placed[] = [];
   const ranks = new Map<number, { row: EventRow; rank: number }>();
-  rows.forEach((row, rank) => {
+  for (const [rank, row] of rows.entries()) {
     ranks.set(row.id, { row, rank });
     const parsed = row.rrule === null ? undefined : parseRRule(row.rrule);
     if (!parsed?.ok) {
       if (row.date >= window.from && row.date <= window.to)
         placed.push({ item: eventItem(row), rank });
-      return;
+      continue;
     }
     for (const occurrence of occurrences(parsed.rule, row.date, row.time, window) ?? []) {
       // A changed occurrence is placed below, on its own date (which may be outside the window).
@@ -80,7 +92,9 @@ export function expand(rows: EventRow[], exceptions: ExceptionRow[], window: Win
         placed.push({ item: eventItem(row, { occurrence }), rank });
       }
     }
-  });
+    // A series adds at most a window's days (366) before this is checked again.
+    if (placed.length > limit) return undefined;
+  }
   for (const exception of exceptions) {
     const series = ranks.get(exception.event_id);
     if (!series || exception.deleted) continue;
@@ -88,6 +102,7 @@ export function expand(rows: EventRow[], exceptions: ExceptionRow[], window: Win
     const item = eventItem(series.row, { occurrence: exception.occurrence, exception });
     placed.push({ item, rank: series.rank });
   }
+  if (placed.length > limit) return undefined;
   placed.sort(
     (a, b) =>
       compare(a.item.date, b.item.date) ||

@@ -1,3 +1,4 @@
+import type { EventItem } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
 import { type EventRow, type ExceptionRow, expand } from './occurrences';
 
@@ -27,7 +28,7 @@ const change = (occurrence: string, fields: Partial<ExceptionRow>): ExceptionRow
   end_time: null,
   ...fields,
 });
-const brief = (items: ReturnType<typeof expand>) =>
+const brief = (items: EventItem[]) =>
   items.map((e) => `${e.date} ${e.time ?? '-'} ${e.title} ${e.occurrence ?? ''}`.trim());
 const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Config } from '../../env';
 import { detail, FieldErrorBag } from '../../lib/drf';
+import { noStore } from '../../lib/http';
 import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
 import { userOf } from '../auth/auth.plugin';
@@ -95,6 +96,7 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     // A fresh pair of this session carries the (possibly bumped) token version; the original
     // client, which never reads it, stays signed in with its old tokens.
     const { access, refresh } = app.tokens.pair(updated, sid);
+    noStore(reply);
     return { status: 200 as const, body: { username: updated.username, access, refresh } };
   }
 
