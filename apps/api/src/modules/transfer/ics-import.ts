@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
-import { EventBodySchema, type ImportSummary, isCalendarDate, LIMITS } from '@prodify/contract';
+import {
+  DATA_LIMITS,
+  EventBodySchema,
+  type ImportSummary,
+  isCalendarDate,
+  LIMITS,
+} from '@prodify/contract';
 import ICAL from 'ical.js';
 import type { ZodTypeAny } from 'zod';
 import { EVENT_ROW } from '../../db/tables';
 import { parseItemUid } from './ics-export';
-import type { NewException } from './import-exceptions';
-import type { ImportItems, NewEvent, NewTodo } from './import-rows';
+import { CalendarParseError, checkedCalendarText } from './ics-lines';
+import type { ImportItems, NewEvent, NewException, NewTodo } from './import-items';
+import { customZone, ianaZoneOf, wallToUtc, type ZoneResult } from './time-zones';
 
-/** A file the parser refuses: the import answers 400 with its reason and adds nothing. */
-export class CalendarParseError extends Error {}
+export { CalendarParseError };
 
 const eventColumns = new Set(EVENT_ROW.fields.map((f) => f.column));
 /** The events' own RRULE check (the planner's), when events have one. */
@@ -30,57 +36,93 @@ function localWall(ms: number): Wall {
   };
 }
 
-/** The offset (ms) of an IANA zone from UTC at about `utcMs`, or undefined for an unknown zone. */
-function ianaOffset(zone: string, utcMs: number): number | undefined {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(new Date(utcMs));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-    const asUtc = Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour'),
-      get('minute'),
-      get('second'),
-    );
-    return asUtc - utcMs;
-  } catch {
-    return undefined;
+/** The zones a file's TZIDs name, each resolved once (time-zones.ts). */
+class Zones {
+  readonly #custom = new Map<string, ICAL.Component>();
+  readonly #resolved = new Map<string, ZoneResult>();
+
+  constructor(root: ICAL.Component) {
+    for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
+      const tzid = vtimezone.getFirstPropertyValue('tzid');
+      if (typeof tzid === 'string') this.#custom.set(tzid, vtimezone);
+    }
   }
+
+  get(tzid: string): ZoneResult {
+    let result = this.#resolved.get(tzid);
+    if (result) return result;
+    const iana = ianaZoneOf(tzid);
+    const custom = this.#custom.get(tzid);
+    if (iana) result = { ok: true, zone: iana };
+    else if (custom) result = customZone(custom);
+    else result = { ok: false, reason: `unknown time zone "${tzid.slice(0, 60)}"` };
+    this.#resolved.set(tzid, result);
+    return result;
+  }
+}
+
+const RAW_TIME = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?Z?)?$/;
+
+/**
+ * Whether every value of a DATE or DATE-TIME property is a real date and time as written: the
+ * parser rolls `20261301` over into January 2027, which a file never meant.
+ */
+function realTimes(prop: ICAL.Property): boolean {
+  const values = (prop as unknown as { jCal: unknown[] }).jCal.slice(3);
+  return values.every((value) => {
+    const m = typeof value === 'string' ? RAW_TIME.exec(value) : null;
+    if (!m || !isCalendarDate(m[1] as string)) return false;
+    return m[2] === undefined || (Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) <= 60);
+  });
 }
 
 /**
  * A DATE or DATE-TIME property as the app's date and time: a DATE has no time; a floating time
- * stays as written; a UTC time or one with a TZID (from the file's VTIMEZONE, else an IANA
- * name) becomes the server's local wall time. Undefined with a reason when it cannot be read.
+ * stays as written; a UTC time or one with a TZID (an IANA zone by its name, else the file's
+ * VTIMEZONE within bounds: time-zones.ts) becomes the server's local wall time. A reason when
+ * it cannot be read.
  */
 function wallTime(
   prop: ICAL.Property,
-  zones: Map<string, ICAL.Timezone>,
+  zones: Zones,
 ): { ok: true; wall: Wall } | { ok: false; reason: string } {
-  const value = prop.getFirstValue();
-  if (!(value instanceof ICAL.Time)) return { ok: false, reason: `${prop.name} is not a date` };
+  let value: unknown;
+  try {
+    value = prop.getFirstValue();
+  } catch {
+    return { ok: false, reason: `${prop.name.toUpperCase()} is not a valid date` };
+  }
+  if (!realTimes(prop)) {
+    return { ok: false, reason: `${prop.name.toUpperCase()} is not a valid date` };
+  }
+  if (!(value instanceof ICAL.Time)) {
+    return { ok: false, reason: `${prop.name.toUpperCase()} is not a date` };
+  }
+  return timeToWall(value, prop.getParameter('tzid'), prop.name, zones);
+}
+
+function timeToWall(
+  value: ICAL.Time,
+  tzid: unknown,
+  name: string,
+  zones: Zones,
+): { ok: true; wall: Wall } | { ok: false; reason: string } {
   const date = `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)}`;
-  if (!isCalendarDate(date)) return { ok: false, reason: `${prop.name} is not a valid date` };
+  if (!isCalendarDate(date)) {
+    return { ok: false, reason: `${name.toUpperCase()} is not a valid date` };
+  }
   if (value.isDate) return { ok: true, wall: { date, time: null } };
-  const asUtc = Date.UTC(
-    value.year,
-    value.month - 1,
-    value.day,
-    value.hour,
-    value.minute,
-    value.second,
-  );
-  const tzid = prop.getParameter('tzid');
+  if (
+    value.hour > 23 ||
+    value.minute > 59 ||
+    value.second > 60 ||
+    [value.hour, value.minute, value.second].some((n) => !Number.isInteger(n) || n < 0)
+  ) {
+    return { ok: false, reason: `${name.toUpperCase()} is not a valid time` };
+  }
+  const asUtc = new Date(0);
+  asUtc.setUTCFullYear(value.year, value.month - 1, value.day);
+  asUtc.setUTCHours(value.hour, value.minute, Math.min(value.second, 59));
   const isUtc =
     value.zone === ICAL.Timezone.utcTimezone ||
     (typeof tzid === 'string' && /^(UTC|Z|GMT|Etc\/UTC)$/i.test(tzid));
@@ -90,18 +132,10 @@ function wallTime(
       wall: { date, time: `${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}` },
     };
   }
-  if (isUtc) return { ok: true, wall: localWall(asUtc) };
-  const zoneName = String(tzid);
-  const known = zones.get(zoneName);
-  let offsetMs: number | undefined;
-  if (known) offsetMs = known.utcOffset(value) * 1000;
-  else {
-    // Twice: the offset at the wall time read as UTC, then at the instant it gives.
-    const first = ianaOffset(zoneName, asUtc);
-    offsetMs = first === undefined ? undefined : ianaOffset(zoneName, asUtc - first);
-  }
-  if (offsetMs === undefined) return { ok: false, reason: `unknown time zone "${zoneName}"` };
-  return { ok: true, wall: localWall(asUtc - offsetMs) };
+  if (isUtc) return { ok: true, wall: localWall(asUtc.getTime()) };
+  const zone = zones.get(String(tzid));
+  if (!zone.ok) return zone;
+  return { ok: true, wall: localWall(wallToUtc(zone.zone, asUtc.getTime())) };
 }
 
 const PRIORITY = (n: number) => (n >= 1 && n <= 4 ? 'H' : n >= 6 && n <= 9 ? 'L' : 'M');
@@ -118,154 +152,196 @@ function sourceKey(kind: string, comp: ICAL.Component): string {
   return `ics:${kind}:sha256:${createHash('sha256').update(comp.toString()).digest('base64url')}`;
 }
 
+type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** A changed occurrence (RECURRENCE-ID) of a series, to be added to it by UID. */
+interface Changed {
+  uid: unknown;
+  label: string;
+  exception: NewException;
+}
+
+/** A VEVENT as an event, or as a changed occurrence of a series. */
+function readEvent(comp: ICAL.Component, zones: Zones): Read<NewEvent | Changed> {
+  const summary = comp.getFirstPropertyValue('summary');
+  const title =
+    clip(typeof summary === 'string' ? summary : '', LIMITS.eventTitleMax) || '(no title)';
+  const start = comp.getFirstProperty('dtstart');
+  if (!start) return { ok: false, reason: 'no DTSTART' };
+  const wall = wallTime(start, zones);
+  if (!wall.ok) return wall;
+  let endTime: string | undefined;
+  const end = comp.getFirstProperty('dtend');
+  if (end && eventColumns.has('end_time') && wall.wall.time !== null) {
+    const endWall = wallTime(end, zones);
+    // Only an end on the same day is kept (the app's events end the day they start).
+    if (
+      endWall.ok &&
+      endWall.wall.date === wall.wall.date &&
+      endWall.wall.time &&
+      endWall.wall.time > wall.wall.time
+    ) {
+      endTime = endWall.wall.time;
+    }
+  }
+  const uid = comp.getFirstPropertyValue('uid');
+  const recurrenceId = comp.getFirstProperty('recurrence-id');
+  if (recurrenceId) {
+    const at = wallTime(recurrenceId, zones);
+    if (!at.ok) return at;
+    return {
+      ok: true,
+      value: {
+        uid,
+        label: '',
+        exception: {
+          occurrence: at.wall.date,
+          title,
+          date: wall.wall.date,
+          time: wall.wall.time,
+          end_time: endTime ?? null,
+        },
+      },
+    };
+  }
+  const event: NewEvent = {
+    source: sourceKey('event', comp),
+    title,
+    date: wall.wall.date,
+    time: wall.wall.time,
+  };
+  const own = typeof uid === 'string' ? parseItemUid('event', uid) : undefined;
+  if (own) event.own = own;
+  if (endTime) event.end_time = endTime;
+  const rruleProp = comp.getFirstProperty('rrule');
+  if (rruleProp) {
+    let text: string;
+    try {
+      text = String(rruleProp.getFirstValue());
+    } catch {
+      return { ok: false, reason: 'its repeat rule cannot be read: not imported' };
+    }
+    const rule = eventColumns.has('rrule') ? RRULE?.safeParse(text) : undefined;
+    if (!rule?.success) {
+      const why = rule?.error.issues[0]?.message;
+      return {
+        ok: false,
+        reason: `its repeat rule is not supported${why ? ` (${why})` : ''}: not imported`,
+      };
+    }
+    event.rrule = rule.data as string | null;
+    // EXDATEs: occurrences deleted from the series.
+    const deleted: NewException[] = [];
+    for (const prop of comp.getAllProperties('exdate')) {
+      let values: unknown[];
+      try {
+        values = prop.getValues();
+      } catch {
+        return { ok: false, reason: 'an EXDATE is not a valid date' };
+      }
+      if (!realTimes(prop)) return { ok: false, reason: 'an EXDATE is not a valid date' };
+      for (const value of values) {
+        if (!(value instanceof ICAL.Time)) continue;
+        const at = timeToWall(value, prop.getParameter('tzid'), 'exdate', zones);
+        if (!at.ok) return at;
+        deleted.push({ occurrence: at.wall.date, deleted: true });
+        if (deleted.length > DATA_LIMITS.importExceptions) {
+          return { ok: false, reason: 'it deletes too many occurrences' };
+        }
+      }
+    }
+    if (deleted.length > 0) event.exceptions = deleted;
+  }
+  return { ok: true, value: event };
+}
+
+/** A VTODO as a to-do. */
+function readTodo(comp: ICAL.Component, zones: Zones): Read<NewTodo> {
+  const summary = comp.getFirstPropertyValue('summary');
+  const due = comp.getFirstProperty('due');
+  let dueDate: string | null = null;
+  if (due) {
+    const wall = wallTime(due, zones);
+    if (!wall.ok) return wall;
+    dueDate = wall.wall.date;
+  }
+  const priority = Number(comp.getFirstPropertyValue('priority') ?? 0);
+  const status = String(comp.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const uid = comp.getFirstPropertyValue('uid');
+  const own = typeof uid === 'string' ? parseItemUid('todo', uid) : undefined;
+  return {
+    ok: true,
+    value: {
+      source: sourceKey('todo', comp),
+      ...(own ? { own } : {}),
+      task: clip(typeof summary === 'string' ? summary : '', LIMITS.taskMax) || '(no title)',
+      due_date: dueDate,
+      priority: PRIORITY(Number.isFinite(priority) ? priority : 0),
+      completed: status === 'COMPLETED' || comp.hasProperty('completed'),
+    },
+  };
+}
+
+/** Parses a checked text (ics-lines.ts); a failure of the parser itself names no internals. */
+function parseCalendar(text: string): ICAL.Component {
+  const checked = checkedCalendarText(text);
+  try {
+    return new ICAL.Component(ICAL.parse(checked) as unknown[]);
+  } catch {
+    throw new CalendarParseError('Not a valid iCalendar file: it cannot be read as iCalendar.');
+  }
+}
+
 /**
  * The events and to-dos of an iCalendar text. VEVENTs become events, VTODOs to-dos; every other
- * component (VJOURNAL, VFREEBUSY...) is skipped and counted, with its reason. A text the parser
- * refuses throws CalendarParseError with the parser's message.
+ * component (VJOURNAL, VFREEBUSY...) is skipped and counted, with its reason, and so is an
+ * event or to-do that cannot be read (a bad date, an unknown time zone): one bad component never
+ * fails the file. A text that is not iCalendar, or breaks a limit (ics-lines.ts), throws
+ * CalendarParseError with the reason.
  */
 export function itemsFromCalendar(text: string): {
   items: ImportItems;
   other: number;
   reasons: ImportSummary['reasons'];
 } {
-  let root: ICAL.Component;
-  try {
-    root = new ICAL.Component(ICAL.parse(text.replace(/^\ufeff/, '')) as unknown[]);
-  } catch (error) {
-    throw new CalendarParseError(`Not a valid iCalendar file: ${(error as Error).message}`);
-  }
-  if (root.name !== 'vcalendar') {
-    throw new CalendarParseError(
-      `Not a valid iCalendar file: it starts with ${root.name.toUpperCase()}, not VCALENDAR.`,
-    );
-  }
-  const zones = new Map<string, ICAL.Timezone>();
-  for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
-    const tzid = vtimezone.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string') zones.set(tzid, new ICAL.Timezone(vtimezone));
-  }
+  const root = parseCalendar(text);
+  const zones = new Zones(root);
   const events: NewEvent[] = [];
   const todos: NewTodo[] = [];
   const reasons: ImportSummary['reasons'] = [];
   let other = 0;
   const skip = (item: string, reason: string) => {
     other += 1;
-    reasons.push({ item, reason });
+    // The answer lists the first reasons only (the count is complete).
+    if (reasons.length < DATA_LIMITS.reasons) reasons.push({ item, reason });
   };
   /** Series by UID, and changed occurrences (RECURRENCE-ID) by their series' UID. */
   const seriesByUid = new Map<string, NewEvent>();
-  const changed: { uid: unknown; label: string; exception: NewException }[] = [];
+  const changed: Changed[] = [];
   for (const comp of root.getAllSubcomponents()) {
-    const summary = comp.getFirstPropertyValue('summary');
-    const label =
-      `${comp.name.toUpperCase()} ${typeof summary === 'string' ? JSON.stringify(summary.slice(0, 60)) : ''}`.trim();
     if (comp.name === 'vtimezone') continue;
-    if (comp.name === 'vevent') {
-      const recurrenceId = comp.getFirstProperty('recurrence-id');
-      const start = comp.getFirstProperty('dtstart');
-      if (!start) {
-        skip(label, 'no DTSTART');
-        continue;
-      }
-      const wall = wallTime(start, zones);
-      if (!wall.ok) {
-        skip(label, wall.reason);
-        continue;
-      }
-      const endTime = (() => {
-        const end = comp.getFirstProperty('dtend');
-        if (!end || !eventColumns.has('end_time') || wall.wall.time === null) return undefined;
-        const endWall = wallTime(end, zones);
-        // Only an end on the same day is kept (the app's events end the day they start).
-        return endWall.ok &&
-          endWall.wall.date === wall.wall.date &&
-          endWall.wall.time &&
-          endWall.wall.time > (wall.wall.time as string)
-          ? endWall.wall.time
-          : undefined;
-      })();
-      if (recurrenceId) {
-        const at = wallTime(recurrenceId, zones);
-        if (!at.ok) skip(label, at.reason);
+    let label = comp.name.toUpperCase();
+    try {
+      const summary = comp.getFirstPropertyValue('summary');
+      if (typeof summary === 'string') label += ` ${JSON.stringify(summary.slice(0, 60))}`;
+      if (comp.name === 'vevent') {
+        const read = readEvent(comp, zones);
+        if (!read.ok) skip(label, read.reason);
+        else if ('exception' in read.value) changed.push({ ...read.value, label });
         else {
-          changed.push({
-            uid: comp.getFirstPropertyValue('uid'),
-            label,
-            exception: {
-              occurrence: at.wall.date,
-              title:
-                clip(typeof summary === 'string' ? summary : '', LIMITS.eventTitleMax) ||
-                '(no title)',
-              date: wall.wall.date,
-              time: wall.wall.time,
-              end_time: endTime ?? null,
-            },
-          });
+          events.push(read.value);
+          const uid = comp.getFirstPropertyValue('uid');
+          if (read.value.rrule && typeof uid === 'string') seriesByUid.set(uid, read.value);
         }
-        continue;
+      } else if (comp.name === 'vtodo') {
+        const read = readTodo(comp, zones);
+        if (read.ok) todos.push(read.value);
+        else skip(label, read.reason);
+      } else {
+        skip(label, `${comp.name.toUpperCase()} is neither an event nor a to-do`);
       }
-      const event: NewEvent = {
-        source: sourceKey('event', comp),
-        title:
-          clip(typeof summary === 'string' ? summary : '', LIMITS.eventTitleMax) || '(no title)',
-        date: wall.wall.date,
-        time: wall.wall.time,
-      };
-      const uid = comp.getFirstPropertyValue('uid');
-      const own = typeof uid === 'string' ? parseItemUid('event', uid) : undefined;
-      if (own) event.own = own;
-      if (endTime) event.end_time = endTime;
-      const rrule = comp.getFirstPropertyValue('rrule');
-      if (rrule) {
-        const rule = eventColumns.has('rrule') ? RRULE?.safeParse(String(rrule)) : undefined;
-        if (!rule?.success) {
-          const why = rule?.error.issues[0]?.message;
-          skip(label, `its repeat rule is not supported${why ? ` (${why})` : ''}: not imported`);
-          continue;
-        }
-        event.rrule = rule.data as string | null;
-        // EXDATEs: occurrences deleted from the series.
-        const deleted: NewException[] = [];
-        for (const prop of comp.getAllProperties('exdate')) {
-          for (const value of prop.getValues()) {
-            if (!(value instanceof ICAL.Time)) continue;
-            const one = new ICAL.Property('exdate');
-            one.setValue(value);
-            const tzid = prop.getParameter('tzid');
-            if (tzid) one.setParameter('tzid', tzid);
-            const at = wallTime(one, zones);
-            if (at.ok) deleted.push({ occurrence: at.wall.date, deleted: true });
-          }
-        }
-        if (deleted.length > 0) event.exceptions = deleted;
-        if (typeof uid === 'string') seriesByUid.set(uid, event);
-      }
-      events.push(event);
-    } else if (comp.name === 'vtodo') {
-      const due = comp.getFirstProperty('due');
-      let dueDate: string | null = null;
-      if (due) {
-        const wall = wallTime(due, zones);
-        if (!wall.ok) {
-          skip(label, wall.reason);
-          continue;
-        }
-        dueDate = wall.wall.date;
-      }
-      const priority = Number(comp.getFirstPropertyValue('priority') ?? 0);
-      const status = String(comp.getFirstPropertyValue('status') ?? '').toUpperCase();
-      const uid = comp.getFirstPropertyValue('uid');
-      const own = typeof uid === 'string' ? parseItemUid('todo', uid) : undefined;
-      todos.push({
-        source: sourceKey('todo', comp),
-        ...(own ? { own } : {}),
-        task: clip(typeof summary === 'string' ? summary : '', LIMITS.taskMax) || '(no title)',
-        due_date: dueDate,
-        priority: PRIORITY(Number.isFinite(priority) ? priority : 0),
-        completed: status === 'COMPLETED' || comp.hasProperty('completed'),
-      });
-    } else {
-      skip(label, `${comp.name.toUpperCase()} is neither an event nor a to-do`);
+    } catch {
+      skip(label, 'it cannot be read');
     }
   }
   for (const { uid, label, exception } of changed) {
