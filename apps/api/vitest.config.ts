@@ -39,6 +39,7 @@ function dbProject(backend: 'pglite' | 'postgres'): TestProjectInlineConfigurati
       provide: { backend },
       globalSetup: [
         `test/support/${backend === 'pglite' ? 'pglite-template' : 'postgres-server'}.ts`,
+        'test/support/transfer-worker.ts',
       ],
     },
   };
@@ -46,7 +47,10 @@ function dbProject(backend: 'pglite' | 'postgres'): TestProjectInlineConfigurati
 
 export default defineConfig(async () => {
   const projects: TestProjectInlineConfiguration[] = [
-    { extends: true, test: { name: 'unit', include: UNIT } },
+    {
+      extends: true,
+      test: { name: 'unit', include: UNIT, globalSetup: ['test/support/transfer-worker.ts'] },
+    },
     dbProject('pglite'),
   ];
   if (process.env.DATABASE_URL || (await dockerAnswers())) {

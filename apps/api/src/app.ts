@@ -22,6 +22,7 @@ import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
 import { dataRoutes } from './modules/transfer/data.routes';
 import { icalRoutes } from './modules/transfer/ical.routes';
+import { transferPlugin } from './modules/transfer/transfer-pool';
 import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
    * opens the embedded database itself.
    */
   disk?: DiskSpaceWatch;
+  /** The transfer worker's file (tests: a bundle of its source); by default found beside the app. */
+  transferWorker?: string;
   /** Fastify logger options, or an existing pino logger; false for none. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
 }
@@ -202,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes = new RouteTable(flattenRoutes(contract));
   const web = findWebBuild(config.webDistDir);
   await app.register(errorsPlugin, { routes, pageFallback: web && webPageFallback(web) });
-  await app.register(jsonBodyPlugin);
+  await app.register(jsonBodyPlugin, { rawPaths: [contract.data.import.path] });
   await app.register(fileBodyPlugin, {
     paths: [contract.data.import.path, contract.ical.import.path],
   });
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     summarizer,
     disk: options.disk ?? diskWatch(config, app, options.db),
   });
+  await app.register(transferPlugin, { workerFile: options.transferWorker });
   await app.register(openApiPlugin);
   if (config.env !== 'production') await app.register(responseCheckPlugin);
 

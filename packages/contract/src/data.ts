@@ -29,6 +29,29 @@ export const DATA_LIMITS = {
   zipEntries: 5_000,
   /** How many skip reasons an import answer lists (the counts are always complete). */
   reasons: 100,
+  /** How many field errors a refused import answers; validation stops once it has them. */
+  errors: 50,
+  /** The most items of each kind (notes, to-dos, events) one import may hold. */
+  importItems: 250_000,
+  /** The most changed or deleted occurrences the events of one import may carry in all. */
+  importExceptions: 100_000,
+  /** JSON: the deepest nesting of arrays and objects (an export needs 4). */
+  jsonDepth: 32,
+  /** JSON: how many arrays and objects a document may hold in all (each item is one). */
+  jsonContainers: 1_200_000,
+  /** iCalendar: content lines after unfolding, and the longest one, in characters. */
+  icsLines: 3_000_000,
+  icsLineChars: 256 * 1024,
+  /** iCalendar: the deepest nesting of BEGIN/END (VCALENDAR > VEVENT > VALARM needs 3). */
+  icsDepth: 8,
+  /** iCalendar: components in all, and properties in one component. */
+  icsComponents: 300_000,
+  icsProperties: 1_000,
+  /** iCalendar: a custom VTIMEZONE's observances (STANDARD/DAYLIGHT) and their RDATEs. */
+  tzObservances: 100,
+  tzDates: 1_000,
+  /** Markdown front matter: its most characters (the rest of the note is content). */
+  frontMatterChars: 64 * 1024,
 } as const;
 
 export const EXPORT_FORMAT = 'prodify-export';
@@ -171,6 +194,10 @@ const importErrors = {
   400: BadRequestSchema,
   413: DetailSchema,
   415: DetailSchema,
+  /** Another import of the same user is running (with Retry-After). */
+  429: DetailSchema,
+  /** Every import worker is busy (with Retry-After). */
+  503: DetailSchema,
 };
 
 /** A signed-in route whose body is an iCalendar file, not JSON (a JSON body is a 415). */

@@ -10,6 +10,7 @@ import * as addImportSources from './migrations/202611260300_add_import_sources'
 import * as addUsernameKey from './migrations/202611260400_add_username_key';
 import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
+import * as addImportRuns from './migrations/202611270100_add_import_runs';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260400_add_username_key': addUsernameKey,
   '202611260410_create_sessions': createSessions,
   '202611260420_notify_revocations': notifyRevocations,
+  '202611270100_add_import_runs': addImportRuns,
 };
 
 export const staticMigrations: MigrationProvider = {

@@ -64,7 +64,18 @@ export interface EventExceptionsTable {
 }
 
 /** Where an imported row came from (ADR 0414); null for rows made in the app. */
-type ImportSource = { import_source: ColumnType<string | null, string | null | undefined, never> };
+type ImportSource = {
+  import_source: ColumnType<string | null, string | null | undefined, never>;
+  /** The import run that added the row (ADR 0420); null for rows made in the app. */
+  import_run: ColumnType<number | null, number | null | undefined, never>;
+};
+
+/** An import that has not finished yet (ADR 0420). */
+export interface ImportRunsTable {
+  id: Generated<number>;
+  user_id: number;
+  started_at: ColumnType<string, never, never>;
+}
 
 /** A user's secret calendar subscription (ADR 0415). */
 export interface CalendarFeedsTable {
@@ -92,6 +103,7 @@ export interface Database {
   event_exceptions: EventExceptionsTable;
   trash: TrashTable;
   calendar_feeds: CalendarFeedsTable;
+  import_runs: ImportRunsTable;
 }
 
 export type Db = Kysely<Database>;

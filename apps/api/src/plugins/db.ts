@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/errors';
+import { undoUnfinishedImports } from '../db/import-runs';
 import { ListCache } from '../db/lists/list-cache';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
@@ -48,6 +49,11 @@ export const dbPlugin = fp<DbPluginOptions>(
           const applied = await migrateToLatest(database.db);
           if (applied.length > 0) app.log.info({ applied }, 'database migrated');
           await settleUsernameKeys(database.db, app.log);
+          // The embedded database has one process: an import left unfinished was cut off.
+          if (database.kind === 'pglite') {
+            const undone = await undoUnfinishedImports(database.db);
+            if (undone > 0) app.log.warn({ undone }, 'removed what unfinished imports had added');
+          }
           break;
         } catch (error) {
           if (!isDatabaseUnavailable(error) || attempt >= START_ATTEMPTS) throw error;

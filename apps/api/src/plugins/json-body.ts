@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { SURROGATE_ESCAPE, wellFormed } from '../lib/well-formed';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -10,38 +11,13 @@ export class JsonParseError extends Error {
   readonly code = 'PRODIFY_JSON_PARSE';
 }
 
-/** A `\uD800`-`\uDFFF` escape: the only way a lone surrogate gets into a parsed body. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-const fixText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
-
-/**
- * Replaces lone surrogates (text no UTF-8 can hold) by U+FFFD in every string and key of a
- * parsed body, in place and without recursion (bodies may nest deeply), as the `pg` driver does
- * on its way to Postgres. PGlite instead sent malformed UTF-8 and the request failed with a 500.
- */
-function wellFormed(root: unknown): unknown {
-  if (typeof root === 'string') return fixText(root);
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      const fixedKey = fixText(key);
-      if (fixedKey !== key) delete record[key];
-      Object.defineProperty(record, fixedKey, {
-        value: typeof value === 'string' ? fixText(value) : value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      if (typeof value === 'object' && value !== null) stack.push(value);
-    }
-  }
-  return root;
+export interface JsonBodyOptions {
+  /**
+   * Routes (paths as registered) that take a JSON file rather than a request body: they get its
+   * raw bytes as a Buffer, up to their own body limit, and parse it themselves off the event loop
+   * (the imports, ADR 0420).
+   */
+  rawPaths?: readonly string[];
 }
 
 /**
@@ -49,15 +25,18 @@ function wellFormed(root: unknown): unknown {
  * (DRF treats it as no data, so the answer names the missing fields); any other JSON value is
  * handed to the contract as it is, which answers DRF's 400 for one that is not an object.
  */
-export const jsonBodyPlugin = fp(
-  async (app) => {
+export const jsonBodyPlugin = fp<JsonBodyOptions>(
+  async (app, { rawPaths = [] }) => {
+    const raw = new Set(rawPaths);
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
       (request, body, done) => {
-        const text = typeof body === 'string' ? body : body.toString('utf8');
+        const bytes = body as Buffer;
+        if (raw.has(request.routeOptions.url ?? '')) return done(null, bytes);
+        const text = bytes.toString('utf8');
         if (text.trim() === '') return done(null, {});
         parseJson(request, text, (error, value) => {
           if (error) return done(new JsonParseError(`JSON parse error - ${error.message}`));

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type Contract, contract, type RouteMetadata } from '@prodify/contract';
 import { type AppRoute, type AppRouter, isAppRoute } from '@ts-rest/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/app';
 import type { Config } from '../../src/env';
 import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
@@ -302,6 +303,7 @@ export async function loggedApp(
     config,
     db: ctx.db.handle,
     summarizer,
+    transferWorker: inject('transferWorker'),
     logger: {
       ...loggerOptions(config),
       level,

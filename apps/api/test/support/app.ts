@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/env';
 import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
@@ -38,7 +38,13 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    app = await buildApp({ config, db: db.handle, summarizer, logger: false });
+    app = await buildApp({
+      config,
+      db: db.handle,
+      summarizer,
+      logger: false,
+      transferWorker: inject('transferWorker'),
+    });
     await app.ready();
   });
 
@@ -82,6 +88,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
         db: ctx.db.handle,
         summarizer,
         logger: false,
+        transferWorker: inject('transferWorker'),
       });
       extraApps.push(extra);
       return extra;

@@ -1,67 +1,24 @@
 import { Readable } from 'node:stream';
-import { contract, DATA_LIMITS, type ImportSummary } from '@prodify/contract';
+import { contract } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { unsupportedMediaType } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
-import { type ImportItems, importItems } from './import-rows';
 import { exportDocument, exportFileName } from './json-export';
-import { itemsFromDocument } from './json-import';
-import { markdownImport, notesZip } from './notes-files';
-import { HostileZipError } from './zip';
+import { notesZip } from './notes-files';
+import { attachment, IMPORT_ROUTE_OPTIONS, importUpload, mediaType } from './transfer-http';
+import type { UploadType } from './upload';
 
 const s = initServer();
 
-/** Route options for the import routes: their own body limit instead of the global 1 MB. */
-export const IMPORT_ROUTE_OPTIONS = { bodyLimit: DATA_LIMITS.importBytes };
-
-/** The body's media type without parameters, lower-cased. */
-export function mediaType(request: FastifyRequest): string {
-  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** `attachment` with the file name, so a browser saves the answer. */
-export function attachment(
-  reply: { header(key: string, value: string): unknown },
-  fileName: string,
-) {
-  reply.header('content-disposition', `attachment; filename="${fileName}"`);
-  reply.header('cache-control', 'no-store');
-}
-
-/** What `POST /api/import/` takes besides JSON: a zip of Markdown files or one Markdown file. */
-const MARKDOWN_TYPES = new Set([
-  'application/zip',
-  'application/x-zip-compressed',
-  'text/markdown',
-  'text/x-markdown',
-]);
-
-type Parsed =
-  | { ok: true; items: ImportItems; other: number; reasons: ImportSummary['reasons'] }
-  | { ok: false; status: 400 | 415; body: Record<string, unknown> };
-
-function parseImport(request: FastifyRequest, body: unknown, fileName?: string): Parsed {
-  const type = mediaType(request);
-  if (type === 'application/json') {
-    const result = itemsFromDocument(body);
-    return result.ok
-      ? { ok: true, items: result.items, other: 0, reasons: [] }
-      : { ok: false, status: 400, body: result.errors };
-  }
-  if (!Buffer.isBuffer(body) || !MARKDOWN_TYPES.has(type)) {
-    return { ok: false, status: 415, body: unsupportedMediaType(type) };
-  }
-  try {
-    const result = markdownImport(type, body, fileName);
-    return { ok: true, ...result };
-  } catch (error) {
-    if (error instanceof HostileZipError) {
-      return { ok: false, status: 400, body: { non_field_errors: [error.message] } };
-    }
-    throw error;
-  }
-}
+/** What `POST /api/import/` takes, by media type: a JSON export, Markdown files or a zip of them. */
+const UPLOAD_TYPES: Record<string, UploadType> = {
+  'application/json': 'json',
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+};
 
 export function dataRoutes(app: FastifyInstance) {
   return s.router(contract.data, {
@@ -83,19 +40,12 @@ export function dataRoutes(app: FastifyInstance) {
 
     import: {
       hooks: IMPORT_ROUTE_OPTIONS as object,
-      handler: async ({ body, query, request }) => {
-        const parsed = parseImport(request, body, query.filename);
-        if (!parsed.ok) return { status: parsed.status, body: parsed.body as never };
-        const userId = userOf(request).id;
-        const summary = await app.db.transaction().execute((trx) =>
-          importItems(trx, userId, parsed.items, {
-            other: parsed.other,
-            reasons: parsed.reasons,
-          }),
-        );
-        summary.reasons = summary.reasons.slice(0, DATA_LIMITS.reasons);
-        request.log.info({ created: summary.created, skipped: summary.skipped }, 'import done');
-        return { status: 201, body: summary };
+      handler: async ({ body, query, request, reply }) => {
+        const type = UPLOAD_TYPES[mediaType(request)];
+        if (!type || !Buffer.isBuffer(body)) {
+          return { status: 415, body: unsupportedMediaType(mediaType(request)) };
+        }
+        return importUpload(app, request, reply, { type, bytes: body, fileName: query.filename });
       },
     },
   });

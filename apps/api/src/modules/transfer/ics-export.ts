@@ -130,26 +130,57 @@ export function todoComponent(todo: TodoItem & { due_date: string }): ICAL.Compo
 
 const CRLF = '\r\n';
 
-/** The user's calendar as iCalendar text, written component by component. */
-export async function* icsChunks(db: Executor, userId: number): AsyncGenerator<string> {
-  yield [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${PRODID}`,
-    'CALSCALE:GREGORIAN',
-    'X-WR-CALNAME:Prodify',
-    '',
-  ].join(CRLF);
-  for await (const json of exportRows(db, 'events', userId)) {
+export const CALENDAR_HEAD = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  `PRODID:${PRODID}`,
+  'CALSCALE:GREGORIAN',
+  'X-WR-CALNAME:Prodify',
+  '',
+].join(CRLF);
+
+/** Events and to-dos (their export JSON rows) as VEVENTs and VTODOs: the worker's half. */
+export function calendarComponents(rows: { events: string[]; todos: string[] }): string {
+  const out: string[] = [];
+  for (const json of rows.events) {
     for (const vevent of eventComponents(JSON.parse(json) as EventItem)) {
-      yield `${vevent.toString()}${CRLF}`;
+      out.push(`${vevent.toString()}${CRLF}`);
     }
   }
-  for await (const json of exportRows(db, 'todos', userId)) {
+  for (const json of rows.todos) {
     const todo = JSON.parse(json) as TodoItem;
     if (todo.due_date !== null) {
-      yield `${todoComponent({ ...todo, due_date: todo.due_date }).toString()}${CRLF}`;
+      out.push(`${todoComponent({ ...todo, due_date: todo.due_date }).toString()}${CRLF}`);
     }
+  }
+  return out.join('');
+}
+
+/** Builds a batch of components off the event loop (the transfer worker: ADR 0420). */
+export type RenderComponents = (rows: { events: string[]; todos: string[] }) => Promise<string>;
+
+/** Rows handed to the renderer at a time. */
+const RENDER_BATCH = 500;
+
+/** The user's calendar as iCalendar text, written a batch of components at a time. */
+export async function* icsChunks(
+  db: Executor,
+  userId: number,
+  render: RenderComponents,
+): AsyncGenerator<string> {
+  yield CALENDAR_HEAD;
+  for (const kind of ['events', 'todos'] as const) {
+    let batch: string[] = [];
+    const flush = () => {
+      const rows = { events: kind === 'events' ? batch : [], todos: kind === 'todos' ? batch : [] };
+      batch = [];
+      return render(rows);
+    };
+    for await (const json of exportRows(db, kind, userId)) {
+      batch.push(json);
+      if (batch.length >= RENDER_BATCH) yield await flush();
+    }
+    if (batch.length > 0) yield await flush();
   }
   yield `END:VCALENDAR${CRLF}`;
 }
@@ -158,9 +189,10 @@ export async function* icsChunks(db: Executor, userId: number): AsyncGenerator<s
 export async function icsText(
   db: Executor,
   userId: number,
+  render: RenderComponents,
 ): Promise<{ text: string; etag: string }> {
   const parts: string[] = [];
-  for await (const chunk of icsChunks(db, userId)) parts.push(chunk);
+  for await (const chunk of icsChunks(db, userId, render)) parts.push(chunk);
   const text = parts.join('');
   const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
   return { text, etag };

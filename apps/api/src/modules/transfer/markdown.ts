@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ExportTimestampSchema, LIMITS } from '@prodify/contract';
+import { DATA_LIMITS, ExportTimestampSchema, LIMITS } from '@prodify/contract';
 import { parse, stringify } from 'yaml';
 import type { NewNote } from './import-rows';
 
@@ -40,7 +40,11 @@ const HEADING = /^#[ \t]+(.+?)[ \t#]*$/m;
 
 export type ParsedMarkdown = { ok: true; note: NewNote } | { ok: false; reason: string };
 
+/** Text Postgres can store: no NUL (a file name, or a YAML "\0" escape, may carry one). */
 const clean = (text: string) => text.replaceAll('\u0000', '');
+/** A title or file name on one line: control characters become spaces. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the point
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 
 /** The front matter as an object; a front matter that is not YAML (or not a map) counts as none. */
 function frontMatterOf(yamlText: string): Record<string, unknown> {
@@ -69,6 +73,12 @@ function textOf(value: unknown): string | undefined {
 export function noteFromMarkdown(path: string, raw: string): ParsedMarkdown {
   const text = clean(raw.replace(/^\ufeff/, ''));
   const match = FRONT_MATTER.exec(text);
+  if (match && (match[1] as string).length > DATA_LIMITS.frontMatterChars) {
+    return {
+      ok: false,
+      reason: `its front matter is longer than ${DATA_LIMITS.frontMatterChars / 1024} KiB`,
+    };
+  }
   const front = match ? frontMatterOf(match[1] as string) : {};
   const body = (match ? text.slice(match[0].length) : text).trim();
   if (body === '') return { ok: false, reason: 'the file has no content' };
@@ -79,11 +89,12 @@ export function noteFromMarkdown(path: string, raw: string): ParsedMarkdown {
   const fileTitle = baseName.replace(/\.(md|markdown)$/i, '');
   const title =
     [textOf(front.title), HEADING.exec(body)?.[1], fileTitle, 'Untitled']
-      .map((t) => t?.trim())
+      .map((t) => (t === undefined ? undefined : oneLine(t).trim()))
       .find((t) => t !== undefined && t !== '') ?? 'Untitled';
   const createdAt = textOf(front.created_at);
   const validCreated = createdAt && ExportTimestampSchema.safeParse(createdAt).success;
-  const summary = textOf(front.summary);
+  const frontSummary = textOf(front.summary);
+  const summary = frontSummary === undefined ? undefined : clean(frontSummary);
   // Our own export's name ends in -<id>.md: with its created_at, that is the note it came from.
   const idInName = /-(\d{1,10})\.md$/i.exec(baseName)?.[1];
   const hash = createHash('sha256').update(path).update('\0').update(text).digest('base64url');

@@ -1,6 +1,6 @@
-import type { ImportSummary } from '@prodify/contract';
+import { DATA_LIMITS, type ImportSummary } from '@prodify/contract';
 import type { Executor } from '../../db/types';
-import type { ImportItems, NewNote } from './import-rows';
+import type { FileItems, NewNote } from './import-items';
 import { exportRows } from './json-export';
 import { type MarkdownNote, noteFileName, noteFromMarkdown, noteToMarkdown } from './markdown';
 import { HostileZipError, readZip, ZipWriter } from './zip';
@@ -10,7 +10,7 @@ export async function* notesZip(db: Executor, userId: number): AsyncGenerator<Bu
   const zip = new ZipWriter();
   for await (const json of exportRows(db, 'notes', userId)) {
     const note = JSON.parse(json) as MarkdownNote;
-    zip.add(noteFileName(note), noteToMarkdown(note), new Date(note.created_at));
+    await zip.add(noteFileName(note), noteToMarkdown(note), new Date(note.created_at));
     const chunk = zip.take();
     if (chunk) yield chunk;
   }
@@ -25,17 +25,15 @@ const TOOL_FOLDER = /(^|\/)(__MACOSX|\.obsidian|\.trash|\.git)\//;
 
 const utf8 = new TextDecoder('utf-8');
 
-export interface FileImport {
-  items: ImportItems;
-  other: number;
-  reasons: ImportSummary['reasons'];
-}
-
 /**
- * The notes of a Markdown upload: one `text/markdown` file, or a zip of them (its other files
- * are skipped and counted as `other`). A hostile zip throws HostileZipError.
+ * The notes of a Markdown upload: one Markdown file, or a zip of them (its other files are
+ * skipped and counted as `other`). A hostile zip throws HostileZipError.
  */
-export function markdownImport(type: string, body: Buffer, fileName = 'note.md'): FileImport {
+export function markdownImport(
+  type: 'markdown' | 'zip',
+  body: Uint8Array,
+  fileName = 'note.md',
+): FileItems {
   const notes: NewNote[] = [];
   const reasons: ImportSummary['reasons'] = [];
   let other = 0;
@@ -44,10 +42,10 @@ export function markdownImport(type: string, body: Buffer, fileName = 'note.md')
     if (parsed.ok) notes.push(parsed.note);
     else {
       other += 1;
-      reasons.push({ item: name, reason: parsed.reason });
+      if (reasons.length < DATA_LIMITS.reasons) reasons.push({ item: name, reason: parsed.reason });
     }
   };
-  if (type === 'text/markdown' || type === 'text/x-markdown') {
+  if (type === 'markdown') {
     take(fileName.split(/[\\/]/).pop() || 'note.md', body);
   } else {
     const { files, ignored } = readZip(
@@ -57,7 +55,9 @@ export function markdownImport(type: string, body: Buffer, fileName = 'note.md')
     for (const file of files) take(file.name, file.data);
     for (const name of ignored) {
       other += 1;
-      reasons.push({ item: name, reason: 'not a Markdown file' });
+      if (reasons.length < DATA_LIMITS.reasons) {
+        reasons.push({ item: name, reason: 'not a Markdown file' });
+      }
     }
     if (files.length === 0 && ignored.length === 0) {
       throw new HostileZipError('The zip holds no files.');

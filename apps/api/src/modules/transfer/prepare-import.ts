@@ -1,0 +1,178 @@
+import { type ImportSummary, parseRRule } from '@prodify/contract';
+import { checkEvent } from '../events/events.write';
+import { occursOn } from '../events/recurrence';
+import type { FileItems, ImportKind, NewEvent } from './import-items';
+
+/**
+ * The worker's half of an import (ADR 0420): a file's items made into the exact rows the
+ * database will take, as JSON texts in batches, so that the main thread only hands each batch to
+ * one insert statement. Everything that costs CPU in proportion to the file happens here: the
+ * series' ends, the changed occurrences' checks, the JSON itself.
+ */
+
+/** Rows per batch, and the most JSON per batch: one step of an import stays short. */
+export const BATCH_ROWS = 500;
+export const BATCH_CHARS = 1024 * 1024;
+
+export interface PreparedBatch {
+  /** The rows as a JSON array for `json_to_recordset` (import-rows.ts names the columns). */
+  rows: string;
+  count: number;
+  /** The changed occurrences of this batch's series, with their series' `source`. */
+  exceptions?: string;
+  /** Why some of them were left out, by series `source` (said only if the series is added). */
+  exceptionReasons?: { source: string; reason: string }[];
+}
+
+export interface PreparedImport {
+  batches: Record<ImportKind, PreparedBatch[]>;
+  /** Events refused (a rule a created event could not have), with their reasons in `reasons`. */
+  unfit: number;
+  other: number;
+  reasons: ImportSummary['reasons'];
+}
+
+/** The day after which an imported series has no occurrence, as a created event's, or why not. */
+function seriesEndOf(
+  event: NewEvent,
+): { ok: true; seriesEnd: string | null } | { ok: false; reason: string } {
+  const checked = checkEvent({
+    date: event.date,
+    time: event.time ?? null,
+    end_time: event.end_time ?? null,
+    rrule: event.rrule ?? null,
+  });
+  if (checked.errors) {
+    const reason = Object.entries(checked.errors)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
+    return { ok: false, reason };
+  }
+  return { ok: true, seriesEnd: checked.seriesEnd };
+}
+
+interface ExceptionRow {
+  source: string;
+  occurrence: string;
+  deleted: boolean;
+  title: string;
+  date: string;
+  time: string | null;
+  end_time: string | null;
+}
+
+/**
+ * A series' exceptions as rows, each as the occurrence routes would store it (a missing field
+ * keeps the series' value). One that names no occurrence of the series, or whose end is not
+ * after its start, is left out with a reason; a second one for the same occurrence is ignored.
+ */
+function exceptionRows(event: NewEvent): { rows: ExceptionRow[]; reasons: string[] } {
+  const rows: ExceptionRow[] = [];
+  const reasons: string[] = [];
+  if (!event.exceptions?.length || !event.rrule) return { rows, reasons };
+  const parsed = parseRRule(event.rrule);
+  if (!parsed.ok) return { rows, reasons };
+  const seen = new Set<string>();
+  for (const x of event.exceptions) {
+    const label = `"${event.title}" on ${x.occurrence}`;
+    if (seen.has(x.occurrence)) continue;
+    seen.add(x.occurrence);
+    if (!occursOn(parsed.rule, event.date, event.time ?? null, x.occurrence)) {
+      reasons.push(`${label}: not an occurrence of the series, change left out`);
+      continue;
+    }
+    const time = x.time === undefined ? (event.time ?? null) : x.time;
+    const end = x.end_time === undefined ? (event.end_time ?? null) : x.end_time;
+    const endTime =
+      x.end_time === undefined && (time === null || (end && end <= time)) ? null : end;
+    if (!x.deleted && endTime !== null && (time === null || endTime <= time)) {
+      reasons.push(`${label}: the end time must be after the start time, change left out`);
+      continue;
+    }
+    rows.push({
+      source: event.source,
+      occurrence: x.occurrence,
+      deleted: x.deleted ?? false,
+      title: x.title ?? event.title,
+      date: x.date ?? x.occurrence,
+      time,
+      end_time: endTime,
+    });
+  }
+  return { rows, reasons };
+}
+
+/** A batch's JSON row: the item without what is not a column, with its order and own key. */
+function rowOf(item: object & { own?: { id: number; created_at: string } }, ord: number) {
+  const { own, exceptions: _, ...columns } = item as typeof item & { exceptions?: unknown };
+  return own
+    ? { ...columns, ord, own_id: own.id, own_created_at: own.created_at }
+    : { ...columns, ord };
+}
+
+function batchesOf<T extends object>(
+  items: readonly T[],
+  extra?: (batch: T[]) => Omit<PreparedBatch, 'rows' | 'count'>,
+): PreparedBatch[] {
+  const out: PreparedBatch[] = [];
+  let rows: string[] = [];
+  let batch: T[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (rows.length === 0) return;
+    out.push({ rows: `[${rows.join(',')}]`, count: rows.length, ...extra?.(batch) });
+    rows = [];
+    batch = [];
+    chars = 0;
+  };
+  for (const item of items) {
+    if (rows.length >= BATCH_ROWS || chars >= BATCH_CHARS) flush();
+    const json = JSON.stringify(rowOf(item, rows.length));
+    rows.push(json);
+    batch.push(item);
+    chars += json.length;
+  }
+  flush();
+  return out;
+}
+
+/** A file's items as batches of rows; events that a created event could not be are refused. */
+export function prepareImport(file: FileItems, reasonsMax: number): PreparedImport {
+  const reasons = file.reasons.slice(0, reasonsMax);
+  const events: (NewEvent & { series_end: string | null })[] = [];
+  let unfit = 0;
+  for (const event of file.items.events) {
+    // A series gets its series_end as a created one does, so ranges find it (ADR 0413).
+    const end = seriesEndOf(event);
+    if (end.ok) events.push({ ...event, series_end: end.seriesEnd });
+    else {
+      unfit += 1;
+      if (reasons.length < reasonsMax) {
+        reasons.push({ item: `event "${event.title}"`, reason: end.reason });
+      }
+    }
+  }
+  const eventExtras = (batch: NewEvent[]) => {
+    const rows: ExceptionRow[] = [];
+    const why: { source: string; reason: string }[] = [];
+    for (const event of batch) {
+      const result = exceptionRows(event);
+      rows.push(...result.rows);
+      for (const reason of result.reasons) why.push({ source: event.source, reason });
+    }
+    return {
+      ...(rows.length > 0 ? { exceptions: JSON.stringify(rows) } : {}),
+      ...(why.length > 0 ? { exceptionReasons: why } : {}),
+    };
+  };
+  return {
+    batches: {
+      notes: batchesOf(file.items.notes),
+      todos: batchesOf(file.items.todos),
+      events: batchesOf(events, eventExtras),
+    },
+    unfit,
+    other: file.other,
+    reasons,
+  };
+}
