@@ -1,11 +1,11 @@
-import { expect, PASSWORD, test, uniqueName } from './fixtures';
+import { expect, PASSWORD, scaled, test, uniqueName } from './fixtures';
 
 /**
  * One user's whole life in the app, through the UI and the real API only: register, login,
  * home, notes, to-dos, calendar, settings, and account deletion back to /register.
  */
 test('the whole journey, from registration to account deletion', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const username = uniqueName('journey');
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 
