@@ -18,10 +18,11 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_JWT_SECRET ??= randomBytes(48).toString('base64url');
 // Measured once, here in the runner, before the server and the browsers start (ADR 0204).
 if (process.env.E2E_SLOWNESS === undefined) {
-  const { factor, ms } = measureSlowness();
+  const { factor, ms, loadPerCore } = measureSlowness();
   process.env.E2E_SLOWNESS = String(factor);
   console.log(
-    `e2e: slowness ${factor} (calibration ${Math.round(ms)} ms, reference ${REFERENCE_MS} ms): timeouts ×${factor}`,
+    `e2e: slowness ${factor} (calibration ${Math.round(ms)} ms against ${REFERENCE_MS} ms, ` +
+      `load ${loadPerCore.toFixed(1)} per core): timeouts ×${factor}`,
   );
 }
 
