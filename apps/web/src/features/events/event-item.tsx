@@ -3,7 +3,7 @@ import { Repeat } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { eventLabel } from '../../lib/dates';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useItemActions } from '../trash/use-item-actions';
 import { EventEditor } from './event-editor';
 
 interface EventItemProps {
@@ -17,19 +17,12 @@ interface EventItemProps {
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */
 export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps) {
   const labelId = useId();
-  const editor = useInPlaceEditor();
+  const { editor, saveEdit } = useItemActions({ save: onEdit });
 
   if (editor.editing) {
     return (
       <li className="list-item event editing">
-        <EventEditor
-          event={event}
-          onCancel={editor.close}
-          onSave={(patch) => {
-            editor.close();
-            if (Object.keys(patch).length > 0) onEdit(patch);
-          }}
-        />
+        <EventEditor event={event} onCancel={editor.close} onSave={saveEdit} />
       </li>
     );
   }

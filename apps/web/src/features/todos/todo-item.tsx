@@ -1,12 +1,10 @@
 import type { Todo } from '@prodify/contract';
 import { CalendarClock, TriangleAlert } from 'lucide-react';
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { Marked } from '../../components/marked';
-import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
-import { useOfferUndo } from '../trash/undo';
+import { useItemActions } from '../trash/use-item-actions';
 import { dueStatus } from './due-status';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
@@ -16,19 +14,10 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
   const edit = useEditTodo();
-  const editor = useInPlaceEditor();
-  const offerUndo = useOfferUndo('todo');
-
-  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
-    const refocus = focusAfterDelete(event.currentTarget);
-    remove.mutate(todo.id, {
-      onSuccess: () => {
-        offerUndo(todo.id, 'Task deleted.');
-        refocus();
-      },
-      onError: toastFailure('Failed to delete task'),
-    });
-  };
+  const { editor, saveEdit, deleteItem } = useItemActions({
+    save: (patch) => edit.mutate({ id: todo.id, patch }),
+    remove: { kind: 'todo', id: todo.id, mutation: remove },
+  });
   // Shown as toggled while the change is saved and the list reloads.
   const completed = toggle.isPending ? !todo.completed : todo.completed;
 
@@ -40,14 +29,7 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
   if (editor.editing) {
     return (
       <li className="list-item todo editing">
-        <TodoEditor
-          todo={todo}
-          onCancel={editor.close}
-          onSave={(patch) => {
-            editor.close();
-            if (Object.keys(patch).length > 0) edit.mutate({ id: todo.id, patch });
-          }}
-        />
+        <TodoEditor todo={todo} onCancel={editor.close} onSave={saveEdit} />
       </li>
     );
   }
@@ -79,7 +61,7 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
         opener={editor.opener}
         onEdit={editor.open}
         deleting={remove.isPending}
-        onDelete={onDelete}
+        onDelete={deleteItem}
       />
     </li>
   );
