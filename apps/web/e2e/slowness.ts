@@ -41,14 +41,17 @@ export function clampSlowness(factor: number): number {
  * The factor: the larger of two measurements, one decimal.
  * - The calibration loop, three runs back to back (about 0.3 s idle), their mean against the
  *   reference: a slower CPU, or one that other processes keep busy.
- * - The 1-minute load average per core: work queued on the machine, processes waiting on the
- *   disk among it (a second suite's databases), which a CPU loop that fits in its time slices
- *   does not feel. 0 where the system has none (Windows).
+ * - The load average per core, the larger of the 1- and 5-minute ones: work queued on the
+ *   machine, processes waiting on the disk among it (a second suite's databases), which a CPU
+ *   loop that fits in its time slices does not feel. The 5-minute one keeps a lull between two
+ *   busy spells from reading as idle: the run lasts minutes. 0 where the system has none
+ *   (Windows).
  */
 export function measureSlowness(): { factor: number; ms: number; loadPerCore: number } {
   const runs = [calibrationMs(), calibrationMs(), calibrationMs()];
   const ms = runs.reduce((sum, run) => sum + run, 0) / runs.length;
-  const loadPerCore = (loadavg()[0] ?? 0) / Math.max(1, availableParallelism());
+  const [oneMinute = 0, fiveMinutes = 0] = loadavg();
+  const loadPerCore = Math.max(oneMinute, fiveMinutes) / Math.max(1, availableParallelism());
   const factor = clampSlowness(Math.max(ms / REFERENCE_MS, loadPerCore));
   return { factor: Math.round(factor * 10) / 10, ms, loadPerCore };
 }
