@@ -17,12 +17,12 @@ interface EventItemProps {
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */
 export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps) {
   const labelId = useId();
-  const { editor, saveEdit } = useItemActions({ save: onEdit });
+  const actions = useItemActions({ save: onEdit, onDelete });
 
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item event editing">
-        <EventEditor event={event} onCancel={editor.close} onSave={saveEdit} />
+        <EventEditor event={event} {...actions.editor} />
       </li>
     );
   }
@@ -35,14 +35,7 @@ export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps)
           <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />
         ) : null}
       </span>
-      <ItemActions
-        noun="event"
-        describedBy={labelId}
-        opener={editor.opener}
-        onEdit={editor.open}
-        deleting={deleting}
-        onDelete={onDelete}
-      />
+      <ItemActions noun="event" describedBy={labelId} deleting={deleting} {...actions.buttons} />
     </li>
   );
 }

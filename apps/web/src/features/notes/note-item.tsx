@@ -21,7 +21,7 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   const titleId = useId();
   const remove = useDeleteNote();
   const edit = useEditNote();
-  const { editor, saveEdit, deleteItem } = useItemActions({
+  const actions = useItemActions({
     save: (patch) => edit.mutate({ id: note.id, patch }),
     remove: { kind: 'note', id: note.id, mutation: remove },
   });
@@ -29,10 +29,10 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   const params = { id: String(note.id) };
   const summarizing = useIsMutating({ mutationKey: summarizeKey(note.id) }) > 0;
 
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item note editing">
-        <NoteEditor note={note} onCancel={editor.close} onSave={saveEdit} />
+        <NoteEditor note={note} {...actions.editor} />
       </li>
     );
   }
@@ -48,10 +48,8 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
         <ItemActions
           noun="note"
           describedBy={titleId}
-          opener={editor.opener}
-          onEdit={editor.open}
           deleting={remove.isPending}
-          onDelete={deleteItem}
+          {...actions.buttons}
         />
       </div>
       {terms.length > 0 ? (

@@ -25,7 +25,7 @@ export function NoteView({ note }: { note: Note }) {
   useTitle(note.title);
   const edit = useEditNote();
   const remove = useDeleteNote();
-  const { editor, saveEdit, deleteItem } = useItemActions({
+  const actions = useItemActions({
     save: (patch) => edit.mutate({ id: note.id, patch }),
     remove: { kind: 'note', id: note.id, mutation: remove },
   });
@@ -35,7 +35,7 @@ export function NoteView({ note }: { note: Note }) {
     // Leave first: the note's own query is not asked for again once it is gone. No click is
     // passed on: the focus stays with the list the page goes to.
     void navigate({ to: '/note-history' });
-    deleteItem();
+    actions.deleteItem();
   };
 
   return (
@@ -43,8 +43,8 @@ export function NoteView({ note }: { note: Note }) {
       <BackLink />
       <h1 className="page-title note-page-title">{note.title}</h1>
       <Card className="note-card">
-        {editor.editing ? (
-          <NoteEditor note={note} onCancel={editor.close} onSave={saveEdit} />
+        {actions.editing ? (
+          <NoteEditor note={note} {...actions.editor} />
         ) : (
           <>
             <div className="note-foot">
@@ -53,10 +53,10 @@ export function NoteView({ note }: { note: Note }) {
               </time>
               <div className="item-actions">
                 <Button
-                  ref={editor.opener}
+                  ref={actions.buttons.opener}
                   variant="secondary"
                   icon={<Pencil size={16} aria-hidden="true" />}
-                  onClick={editor.open}
+                  onClick={actions.buttons.onEdit}
                 >
                   Edit note
                 </Button>

@@ -14,7 +14,7 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
   const edit = useEditTodo();
-  const { editor, saveEdit, deleteItem } = useItemActions({
+  const actions = useItemActions({
     save: (patch) => edit.mutate({ id: todo.id, patch }),
     remove: { kind: 'todo', id: todo.id, mutation: remove },
   });
@@ -26,10 +26,10 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
     toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
   };
 
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item todo editing">
-        <TodoEditor todo={todo} onCancel={editor.close} onSave={saveEdit} />
+        <TodoEditor todo={todo} {...actions.editor} />
       </li>
     );
   }
@@ -58,10 +58,8 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
       <ItemActions
         noun="task"
         describedBy={taskId}
-        opener={editor.opener}
-        onEdit={editor.open}
         deleting={remove.isPending}
-        onDelete={deleteItem}
+        {...actions.buttons}
       />
     </li>
   );

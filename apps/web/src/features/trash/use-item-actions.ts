@@ -53,30 +53,40 @@ export function useDeleteWithUndo() {
 interface ItemActionsOptions<P> {
   /** Sends an edit's changed fields; called only when there are some. */
   save: (patch: P) => void;
-  /**
-   * The item's delete, where the item does its own (an event's list does it for the event, as
-   * it may first ask "This event" or "All events").
-   */
+  /** The item to delete, with Undo, here. */
   remove?: DeleteTarget;
+  /** Or the list's own delete (an event's list may first ask "This event" or "All events"). */
+  onDelete?: (click: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /**
- * An item's Edit and Delete: the editor in place of the item (`editor`); `saveEdit`, its
- * onSave, closes it (the focus goes back to Edit) and saves what changed; `deleteItem` deletes
- * with Undo. Given the click, the focus then moves to the same button of the next item; without
- * one (a page that is left at once), it stays where it is.
+ * An item's Edit and Delete.
+ * - `editing`: show the editor in place of the item, with `editor` (its onCancel and onSave:
+ *   either closes it, the focus goes back to Edit, and a save sends only what changed).
+ * - `buttons`: the Edit button's ref and click, and Delete's (the props of ItemActions).
+ * - `deleteItem`: delete with Undo. Given the click, the focus then moves to the same button of
+ *   the next item; without one (a page that is left at once), it stays where it is.
  */
-export function useItemActions<P extends object>({ save, remove }: ItemActionsOptions<P>) {
+export function useItemActions<P extends object>({
+  save,
+  remove,
+  onDelete,
+}: ItemActionsOptions<P>) {
   const editor = useInPlaceEditor();
   const deleteWithUndo = useDeleteWithUndo();
+  const deleteItem = (click?: MouseEvent<HTMLElement>) => {
+    if (remove) deleteWithUndo(remove, click && focusAfterDelete(click.currentTarget));
+  };
   return {
-    editor,
-    saveEdit: (patch: P) => {
-      editor.close();
-      if (Object.keys(patch).length > 0) save(patch);
+    editing: editor.editing,
+    editor: {
+      onCancel: editor.close,
+      onSave: (patch: P) => {
+        editor.close();
+        if (Object.keys(patch).length > 0) save(patch);
+      },
     },
-    deleteItem: (click?: MouseEvent<HTMLElement>) => {
-      if (remove) deleteWithUndo(remove, click && focusAfterDelete(click.currentTarget));
-    },
+    buttons: { opener: editor.opener, onEdit: editor.open, onDelete: onDelete ?? deleteItem },
+    deleteItem,
   };
 }
