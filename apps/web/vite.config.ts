@@ -5,7 +5,7 @@ import { htmlPages } from './scripts/html-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** Modules of landing.html's page (and the pages themselves): kept out of the app's chunks. */
-const LANDING_ONLY = /\.html$|[\\/]src[\\/](main\.tsx|landing[\\/])/;
+const LANDING_ONLY = /\.html$|[\\/]src[\\/](landing-main\.tsx|landing[\\/])/;
 
 export default defineConfig({
   plugins: [

@@ -5,28 +5,24 @@ const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100
 
 test('settings: signed-in devices, signing out the other device from this one', async ({
   browser,
+  account,
+  authedPage: page,
   request,
 }) => {
-  const username = uniqueName('dev');
-  const registered = await request.post('/api/user/register/', {
-    data: { username, password: PASSWORD },
+  // A second device: a laptop with Firefox's user agent, signed in through the API with that
+  // agent (the sign-in form itself is auth.spec's), its tokens in a browser of its own.
+  const login = await request.post('/api/token/', {
+    headers: { 'user-agent': FIREFOX },
+    data: { username: account.username, password: account.password },
   });
-  expect(registered.status()).toBe(201);
-
-  // Two browsers (contexts): this one, and a laptop with Firefox's user agent.
-  const here = await browser.newContext();
+  expect(login.status()).toBe(200);
   const laptop = await browser.newContext({ userAgent: FIREFOX });
-  const signIn = async (context: typeof here) => {
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).not.toHaveURL(/\/login/);
-    return page;
-  };
-  const laptopPage = await signIn(laptop);
-  const page = await signIn(here);
+  const laptopPage = await laptop.newPage();
+  await storeTokens(laptopPage, await login.json());
+  await laptopPage.goto('/settings');
+  await expect(
+    laptopPage.getByRole('heading', { level: 1, name: 'Account Settings' }),
+  ).toBeVisible();
 
   await page.goto('/settings');
   const devices = page.getByRole('list', { name: 'Signed-in devices' });
@@ -53,7 +49,6 @@ test('settings: signed-in devices, signing out the other device from this one', 
   // This device stays signed in.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
-  await here.close();
   await laptop.close();
 });
 

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, type Request, type Route } from '@playwright/test';
 
+/** A time budget of the reference machine, times this run's slowness (ADR 0204). */
+export { scaled } from './slowness';
 export { expect };
 
 export const PASSWORD = 'Str0ng!Pass1';

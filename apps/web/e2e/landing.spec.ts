@@ -1,14 +1,19 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, scaled, test } from './fixtures';
 
 const typed = (page: Page) => page.getByTestId('typed-title');
 
-/** Advances the fake clock `ms` and checks the title changes exactly then, not a moment before. */
+/**
+ * Advances the fake clock `ms` and checks the title changes exactly then, not a moment before.
+ * The clock stands still between the steps, so the short wait (scaled for a busy machine) only
+ * gives the page time to answer; it cannot let a change come later.
+ */
 async function expectChangeAfter(page: Page, ms: number, before: string, after: string) {
+  const timeout = scaled(100);
   await page.clock.runFor(ms - 1);
-  await expect(typed(page)).toHaveText(before, { timeout: 100 });
+  await expect(typed(page)).toHaveText(before, { timeout });
   await page.clock.runFor(1);
-  await expect(typed(page)).toHaveText(after, { timeout: 100 });
+  await expect(typed(page)).toHaveText(after, { timeout });
 }
 
 test('landing: the title types, holds, deletes and repeats on time', async ({ page }) => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { type Account, apiAs, expect, isoDate, storeTokens, test } from './fixtures';
+import { type Account, apiAs, expect, isoDate, scaled, storeTokens, test } from './fixtures';
 
 /**
  * Every screen at desktop (1280 px) and mobile (360 px) sizes, and desktop dark: an axe audit with no serious or
@@ -80,13 +80,15 @@ for (const variant of VARIANTS) {
       account,
       request,
     }, testInfo: TestInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(90_000));
       const findings: Finding[] = [];
       const shot = (screen: string) => audit(page, variant.name, screen, findings);
 
       await page.goto('/landing');
       // The moment the whole name is typed, for the picture.
-      await expect(page.getByTestId('typed-title')).toHaveText('Prodify', { timeout: 5_000 });
+      await expect(page.getByTestId('typed-title')).toHaveText('Prodify', {
+        timeout: scaled(5_000),
+      });
       await shot('landing');
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();

@@ -1,12 +1,12 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, test } from './fixtures';
+import { apiAs, expect, scaled, test } from './fixtures';
 
 test('notes: search box (/ focuses it), debounced, matches marked, query in the URL, no match', async ({
   authedPage: page,
   account,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const api = apiAs(account, request);
   await api.createNote('Café meeting', 'Budget review with Maria on Thursday.');
   await api.createNote('Groceries', 'Oat milk, apples, coffee beans for the café.');

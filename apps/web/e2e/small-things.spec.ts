@@ -1,11 +1,11 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, isoDate, test } from './fixtures';
+import { apiAs, expect, isoDate, scaled, test } from './fixtures';
 
 test('lists: skeletons while the list loads, the form usable meanwhile', async ({
   authedPage: page,
 }) => {
   // Axe runs while the list is held; on a loaded machine that alone takes seconds.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;

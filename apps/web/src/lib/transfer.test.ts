@@ -5,7 +5,7 @@ import { downloadFile } from './transfer';
 
 /*
  * The download's token handling (bearer, one refresh and retry, session end) and its file name,
- * against a scripted fetch. The real downloads run in e2e/your-data.spec.ts.
+ * against a scripted fetch. The real downloads run in e2e/transfer.spec.ts.
  */
 
 type Handler = (url: string, auth: string | null) => Response;

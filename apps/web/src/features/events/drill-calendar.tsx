@@ -1,16 +1,8 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import {
-  type ButtonHTMLAttributes,
-  createContext,
-  type ReactNode,
-  useContext,
-  useId,
-  useMemo,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useContext, useId, useMemo, useState } from 'react';
 import { type CustomComponents, DayPicker, type DayProps, type Labels } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../styles/calendar.css';
+import { NavButton } from '../../components/nav-button';
 import { centuryStart, decadeStart, firstOfMonth, parseLocalIsoDate } from '../../lib/dates';
 import { PeriodGrid, type PeriodItem } from './period-grid';
 
@@ -118,19 +110,6 @@ const dayPickerLabels: Partial<Labels> = {
 
 const toDates = (days: readonly string[]) =>
   days.map(parseLocalIsoDate).filter((d): d is Date => d !== undefined);
-
-function NavButton({
-  label,
-  direction,
-  ...rest
-}: { label: string; direction: 'prev' | 'next' } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  const Icon = direction === 'prev' ? ChevronLeft : ChevronRight;
-  return (
-    <button type="button" className="cal-nav-btn" aria-label={label} {...rest}>
-      <Icon size={20} aria-hidden="true" />
-    </button>
-  );
-}
 
 /**
  * A month calendar (react-day-picker) whose caption drills up to a year (12 months), a decade

@@ -3,7 +3,7 @@ import { Repeat } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { eventLabel } from '../../lib/dates';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
+import { useItemActions } from '../trash/use-item-actions';
 import { EventEditor } from './event-editor';
 
 interface EventItemProps {
@@ -17,19 +17,12 @@ interface EventItemProps {
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */
 export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps) {
   const labelId = useId();
-  const editor = useInPlaceEditor();
+  const actions = useItemActions({ save: onEdit, onDelete });
 
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item event editing">
-        <EventEditor
-          event={event}
-          onCancel={editor.close}
-          onSave={(patch) => {
-            editor.close();
-            if (Object.keys(patch).length > 0) onEdit(patch);
-          }}
-        />
+        <EventEditor event={event} {...actions.editor} />
       </li>
     );
   }
@@ -42,14 +35,7 @@ export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps)
           <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />
         ) : null}
       </span>
-      <ItemActions
-        noun="event"
-        describedBy={labelId}
-        opener={editor.opener}
-        onEdit={editor.open}
-        deleting={deleting}
-        onDelete={onDelete}
-      />
+      <ItemActions noun="event" describedBy={labelId} deleting={deleting} {...actions.buttons} />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
-import { useOfferUndo } from '../trash/undo';
+import { DELETE_TOASTS, useDeleteWithUndo } from '../trash/use-item-actions';
 import { EventItem } from './event-item';
 import { OccurrenceDialog } from './occurrence-dialog';
 import {
@@ -28,24 +28,18 @@ export function EventList({ date }: { date: string }) {
   const removeOne = useDeleteOccurrence();
   const edit = useEditEvent();
   const editOne = usePatchOccurrence();
-  const offerUndo = useOfferUndo('event');
+  const deleteWithUndo = useDeleteWithUndo();
   const [asking, setAsking] = useState<Asking | null>(null);
 
   if (events.length === 0) return <p className="empty">No events.</p>;
 
   const deleteAll = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
-    remove.mutate(event.id, {
-      onSuccess: () => {
-        offerUndo(event.id, 'Event deleted.');
-        refocus();
-      },
-      onError: toastFailure('Failed to delete event'),
-    });
+    deleteWithUndo({ kind: 'event', id: event.id, mutation: remove }, refocus);
 
   const deleteThis = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
     removeOne.mutate(
       { id: event.id, occurrence: event.occurrence ?? event.date },
-      { onSuccess: refocus, onError: toastFailure('Failed to delete event') },
+      { onSuccess: refocus, onError: toastFailure(DELETE_TOASTS.event.failed) },
     );
   const changeThis = (event: Occurrence, { title, date, time }: EventPatch) =>
     editOne.mutate(

@@ -1,12 +1,6 @@
+import { FREQS, type Freq, RRULE_LIMITS } from '@prodify/contract';
 import { Field, InputField } from '../../components/field';
-import {
-  type CustomFreq,
-  type CustomRepeat,
-  DAY_CODES,
-  DAY_NAMES,
-  type RepeatChoice,
-  repeatOptions,
-} from './repeat';
+import { type CustomRepeat, type RepeatChoice, repeatOptions, WEEK } from './repeat';
 
 export const DEFAULT_CUSTOM: CustomRepeat = {
   freq: 'WEEKLY',
@@ -15,7 +9,7 @@ export const DEFAULT_CUSTOM: CustomRepeat = {
   end: { kind: 'never' },
 };
 
-const UNITS: Record<CustomFreq, string> = {
+const UNITS: Record<Freq, string> = {
   DAILY: 'days',
   WEEKLY: 'weeks',
   MONTHLY: 'months',
@@ -58,7 +52,7 @@ export function RepeatField({ date, choice, onChoice, custom, onCustom }: Repeat
               label="Every"
               type="number"
               min={1}
-              max={999}
+              max={RRULE_LIMITS.intervalMax}
               value={String(custom.interval)}
               onChange={(v) => onCustom({ ...custom, interval: Math.max(1, Number(v) || 1) })}
             />
@@ -67,9 +61,9 @@ export function RepeatField({ date, choice, onChoice, custom, onCustom }: Repeat
                 <select
                   {...control}
                   value={custom.freq}
-                  onChange={(e) => onCustom({ ...custom, freq: e.target.value as CustomFreq })}
+                  onChange={(e) => onCustom({ ...custom, freq: e.target.value as Freq })}
                 >
-                  {(Object.keys(UNITS) as CustomFreq[]).map((f) => (
+                  {FREQS.map((f) => (
                     <option key={f} value={f}>
                       {UNITS[f]}
                     </option>
@@ -81,7 +75,7 @@ export function RepeatField({ date, choice, onChoice, custom, onCustom }: Repeat
           {custom.freq === 'WEEKLY' ? (
             <fieldset className="repeat-days">
               <legend>On</legend>
-              {DAY_CODES.map((code, i) => (
+              {WEEK.map(({ code, name }) => (
                 <label key={code} className="repeat-day">
                   <input
                     type="checkbox"
@@ -95,7 +89,7 @@ export function RepeatField({ date, choice, onChoice, custom, onCustom }: Repeat
                       })
                     }
                   />
-                  <span>{DAY_NAMES[i]?.slice(0, 3)}</span>
+                  <span>{name.slice(0, 3)}</span>
                 </label>
               ))}
             </fieldset>
@@ -129,7 +123,7 @@ export function RepeatField({ date, choice, onChoice, custom, onCustom }: Repeat
               label="Times"
               type="number"
               min={1}
-              max={5000}
+              max={RRULE_LIMITS.countMax}
               value={String(custom.end.count)}
               onChange={(v) =>
                 onCustom({ ...custom, end: { kind: 'count', count: Math.max(1, Number(v) || 1) } })

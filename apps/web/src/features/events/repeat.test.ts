@@ -1,3 +1,4 @@
+import { parseRRule } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
 import { describeRrule, repeatOptions, toRrule } from './repeat';
 
@@ -47,10 +48,37 @@ describe('repeat choices', () => {
         end: { kind: 'never' },
       }),
     ).toBe('FREQ=DAILY;INTERVAL=3');
+    // The form's week starts on Sunday, and so does the rule's list of days.
+    expect(
+      toRrule('custom', '2026-11-26', {
+        freq: 'WEEKLY',
+        interval: 1,
+        weekdays: ['MO', 'SU'],
+        end: { kind: 'never' },
+      }),
+    ).toBe('FREQ=WEEKLY;BYDAY=SU,MO');
+  });
+
+  it('spells every rule as the contract answers it', () => {
+    const choices = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+    const rules = choices.map((choice) => toRrule(choice, '2026-11-26'));
+    rules.push(
+      toRrule('custom', '2026-11-26', {
+        freq: 'MONTHLY',
+        interval: 4,
+        weekdays: [],
+        end: { kind: 'until', date: '2027-03-01' },
+      }),
+    );
+    for (const rule of rules) {
+      const parsed = parseRRule(rule ?? '');
+      expect(parsed.ok && parsed.text).toBe(rule);
+    }
   });
 
   it('describes a preset rule in words, anything else as Custom', () => {
     expect(describeRrule('FREQ=WEEKLY;BYDAY=TH', '2026-11-26')).toBe('Weekly on Thursday');
+    expect(describeRrule('rrule:freq=weekly;byday=th', '2026-11-26')).toBe('Weekly on Thursday');
     expect(describeRrule('FREQ=DAILY;COUNT=3', '2026-11-26')).toBe('Custom');
   });
 });

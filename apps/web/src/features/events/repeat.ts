@@ -1,22 +1,25 @@
+import { type Freq, formatRRule, parseRRule, type RRule, WEEKDAYS } from '@prodify/contract';
+
 /**
  * The event form's repeat choices, as RFC 5545 RRULE strings (the API's subset, ADR 0412):
- * "Does not repeat, Daily, Weekly on {weekday}, Monthly on day {n}, Yearly, Custom…".
+ * "Does not repeat, Daily, Weekly on {weekday}, Monthly on day {n}, Yearly, Custom…". The rule
+ * is built as the contract's `RRule` and spelled by its `formatRRule`, so the form sends the
+ * spelling the API answers.
  */
 export type RepeatChoice = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'custom';
 
-export type CustomFreq = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+/** An RFC 5545 weekday code (the contract's `WEEKDAYS`). */
+export type WeekdayCode = (typeof WEEKDAYS)[number];
 
 export interface CustomRepeat {
-  freq: CustomFreq;
+  freq: Freq;
   interval: number;
-  /** Weekday codes (WEEKLY): MO..SU. */
-  weekdays: string[];
+  /** The days of a WEEKLY rule; none means the event's own weekday. */
+  weekdays: WeekdayCode[];
   end: { kind: 'never' } | { kind: 'count'; count: number } | { kind: 'until'; date: string };
 }
 
-/** RFC 5545's codes, Sunday first as JavaScript's `getDay()`. */
-export const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
-export const DAY_NAMES = [
+const DAY_NAMES = [
   'Sunday',
   'Monday',
   'Tuesday',
@@ -26,64 +29,92 @@ export const DAY_NAMES = [
   'Saturday',
 ] as const;
 
+/**
+ * The week as the form shows it and as a custom rule lists its days: Sunday first, as the
+ * calendar's weeks and JavaScript's `getDay()`. `weekday` is the contract's (Monday 0).
+ */
+export const WEEK = DAY_NAMES.map((name, day) => ({ name, ...weekdayOf(day) }));
+
+/** The contract's weekday (Monday 0) and its code, of a `getDay()` (Sunday 0). */
+function weekdayOf(day: number) {
+  const weekday = (day + 6) % 7;
+  return { weekday, code: WEEKDAYS[weekday] as WeekdayCode };
+}
+
 function dayParts(date: string) {
   const [y, m, d] = date.split('-').map(Number);
   const day = new Date(2000, 0, 1);
   day.setFullYear(y ?? 2000, (m ?? 1) - 1, d ?? 1);
-  return { weekday: day.getDay(), monthDay: d ?? 1 };
+  return {
+    name: DAY_NAMES[day.getDay()],
+    weekday: weekdayOf(day.getDay()).weekday,
+    monthDay: d ?? 1,
+  };
 }
 
 /** The choices' labels for an event on `date` (`yyyy-mm-dd`). */
 export function repeatOptions(date: string): Array<{ value: RepeatChoice; label: string }> {
-  const { weekday, monthDay } = dayParts(date);
+  const { name, monthDay } = dayParts(date);
   return [
     { value: 'none', label: 'Does not repeat' },
     { value: 'daily', label: 'Daily' },
-    { value: 'weekly', label: `Weekly on ${DAY_NAMES[weekday]}` },
+    { value: 'weekly', label: `Weekly on ${name}` },
     { value: 'monthly', label: `Monthly on day ${monthDay}` },
     { value: 'yearly', label: 'Yearly' },
     { value: 'custom', label: 'Custom…' },
   ];
 }
 
-/** The RRULE of a choice for an event on `date`; null for "Does not repeat". */
-export function toRrule(choice: RepeatChoice, date: string, custom?: CustomRepeat): string | null {
+const everyOnce = (freq: Freq, more: Partial<RRule> = {}): RRule => ({
+  freq,
+  interval: 1,
+  wkst: 0,
+  ...more,
+});
+
+function choiceRule(choice: RepeatChoice, date: string, custom?: CustomRepeat): RRule | null {
   const { weekday, monthDay } = dayParts(date);
   switch (choice) {
     case 'none':
       return null;
     case 'daily':
-      return 'FREQ=DAILY';
+      return everyOnce('DAILY');
     case 'weekly':
-      return `FREQ=WEEKLY;BYDAY=${DAY_CODES[weekday]}`;
+      return everyOnce('WEEKLY', { byDay: [{ nth: 0, weekday }] });
     case 'monthly':
-      return `FREQ=MONTHLY;BYMONTHDAY=${monthDay}`;
+      return everyOnce('MONTHLY', { byMonthDay: [monthDay] });
     case 'yearly':
-      return 'FREQ=YEARLY';
+      return everyOnce('YEARLY');
     case 'custom':
-      return custom ? customRrule(custom, date) : null;
+      return custom ? customRule(custom, weekday) : null;
   }
 }
 
-function customRrule(custom: CustomRepeat, date: string): string {
-  const parts = [`FREQ=${custom.freq}`];
-  if (custom.interval > 1) parts.push(`INTERVAL=${custom.interval}`);
+function customRule(custom: CustomRepeat, eventWeekday: number): RRule {
+  const rule = everyOnce(custom.freq, { interval: custom.interval });
   if (custom.freq === 'WEEKLY') {
-    const days = custom.weekdays.length
-      ? DAY_CODES.filter((c) => custom.weekdays.includes(c))
-      : [DAY_CODES[dayParts(date).weekday]];
-    parts.push(`BYDAY=${days.join(',')}`);
+    const chosen = WEEK.filter((d) => custom.weekdays.includes(d.code)).map((d) => d.weekday);
+    const weekdays = chosen.length ? chosen : [eventWeekday];
+    rule.byDay = weekdays.map((weekday) => ({ nth: 0, weekday }));
   }
-  if (custom.end.kind === 'count') parts.push(`COUNT=${custom.end.count}`);
-  if (custom.end.kind === 'until') parts.push(`UNTIL=${custom.end.date.replaceAll('-', '')}`);
-  return parts.join(';');
+  if (custom.end.kind === 'count') rule.count = custom.end.count;
+  if (custom.end.kind === 'until') rule.until = { date: custom.end.date };
+  return rule;
 }
 
-/** A rule in words, for the day panel ("Weekly on Thursday", or the rule itself). */
+/** The RRULE of a choice for an event on `date`; null for "Does not repeat". */
+export function toRrule(choice: RepeatChoice, date: string, custom?: CustomRepeat): string | null {
+  const rule = choiceRule(choice, date, custom);
+  return rule ? formatRRule(rule) : null;
+}
+
+/** A rule in words ("Weekly on Thursday"), in any spelling the contract reads; else "Custom". */
 export function describeRrule(rrule: string, date: string): string {
+  const parsed = parseRRule(rrule);
+  const text = parsed.ok ? parsed.text : rrule;
   for (const option of repeatOptions(date)) {
     if (option.value !== 'none' && option.value !== 'custom') {
-      if (toRrule(option.value, date) === rrule) return option.label;
+      if (toRrule(option.value, date) === text) return option.label;
     }
   }
   return 'Custom';

@@ -1,16 +1,13 @@
 import type { Note } from '@prodify/contract';
 import { useIsMutating } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { Marked } from '../../components/marked';
 import { formatUsDate } from '../../lib/dates';
-import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { snippetAround } from '../../lib/highlight';
-import { toastFailure } from '../../lib/toast';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
-import { useOfferUndo } from '../trash/undo';
+import { useItemActions } from '../trash/use-item-actions';
 import { NoteEditor } from './note-editor';
 import { notePreview } from './note-preview';
 import { NoteSummary, SummarizeButton } from './note-summary';
@@ -24,35 +21,18 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   const titleId = useId();
   const remove = useDeleteNote();
   const edit = useEditNote();
-  const editor = useInPlaceEditor();
+  const actions = useItemActions({
+    save: (patch) => edit.mutate({ id: note.id, patch }),
+    remove: { kind: 'note', id: note.id, mutation: remove },
+  });
   const preview = notePreview(note.content);
   const params = { id: String(note.id) };
   const summarizing = useIsMutating({ mutationKey: summarizeKey(note.id) }) > 0;
 
-  const offerUndo = useOfferUndo('note');
-
-  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
-    const refocus = focusAfterDelete(event.currentTarget);
-    remove.mutate(note.id, {
-      onSuccess: () => {
-        offerUndo(note.id, 'Note deleted!');
-        refocus();
-      },
-      onError: toastFailure('Failed to delete note.'),
-    });
-  };
-
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item note editing">
-        <NoteEditor
-          note={note}
-          onCancel={editor.close}
-          onSave={(patch) => {
-            editor.close();
-            if (Object.keys(patch).length > 0) edit.mutate({ id: note.id, patch });
-          }}
-        />
+        <NoteEditor note={note} {...actions.editor} />
       </li>
     );
   }
@@ -68,10 +48,8 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
         <ItemActions
           noun="note"
           describedBy={titleId}
-          opener={editor.opener}
-          onEdit={editor.open}
           deleting={remove.isPending}
-          onDelete={onDelete}
+          {...actions.buttons}
         />
       </div>
       {terms.length > 0 ? (

@@ -5,10 +5,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
-import { toastFailure } from '../../lib/toast';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { useTitle } from '../../lib/use-title';
-import { useOfferUndo } from '../trash/undo';
+import { useItemActions } from '../trash/use-item-actions';
 import { NoteEditor } from './note-editor';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { useDeleteNote, useEditNote } from './queries';
@@ -27,17 +25,17 @@ export function NoteView({ note }: { note: Note }) {
   useTitle(note.title);
   const edit = useEditNote();
   const remove = useDeleteNote();
-  const editor = useInPlaceEditor();
+  const actions = useItemActions({
+    save: (patch) => edit.mutate({ id: note.id, patch }),
+    remove: { kind: 'note', id: note.id, mutation: remove },
+  });
   const navigate = useNavigate();
-  const offerUndo = useOfferUndo('note');
 
   const onDelete = () => {
-    // Leave first: the note's own query is not asked for again once it is gone.
+    // Leave first: the note's own query is not asked for again once it is gone. No click is
+    // passed on: the focus stays with the list the page goes to.
     void navigate({ to: '/note-history' });
-    remove.mutate(note.id, {
-      onSuccess: () => offerUndo(note.id, 'Note deleted!'),
-      onError: toastFailure('Failed to delete note.'),
-    });
+    actions.deleteItem();
   };
 
   return (
@@ -45,15 +43,8 @@ export function NoteView({ note }: { note: Note }) {
       <BackLink />
       <h1 className="page-title note-page-title">{note.title}</h1>
       <Card className="note-card">
-        {editor.editing ? (
-          <NoteEditor
-            note={note}
-            onCancel={editor.close}
-            onSave={(patch) => {
-              editor.close();
-              if (Object.keys(patch).length > 0) edit.mutate({ id: note.id, patch });
-            }}
-          />
+        {actions.editing ? (
+          <NoteEditor note={note} {...actions.editor} />
         ) : (
           <>
             <div className="note-foot">
@@ -62,10 +53,10 @@ export function NoteView({ note }: { note: Note }) {
               </time>
               <div className="item-actions">
                 <Button
-                  ref={editor.opener}
+                  ref={actions.buttons.opener}
                   variant="secondary"
                   icon={<Pencil size={16} aria-hidden="true" />}
-                  onClick={editor.open}
+                  onClick={actions.buttons.onEdit}
                 >
                   Edit note
                 </Button>

@@ -1,14 +1,13 @@
-import type { Todo } from '@prodify/contract';
 import { parseLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from './cell-items';
-import type { DayItems, PlannerEvent } from './planner-data';
+import type { DayItems } from './planner-data';
 
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
 interface AgendaViewProps {
   days: string[];
   today: string;
-  items: Map<string, DayItems<PlannerEvent, Todo>>;
+  items: Map<string, DayItems>;
   onSelect: (day: Date) => void;
 }
 

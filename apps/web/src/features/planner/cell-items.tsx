@@ -1,13 +1,13 @@
-import type { Todo } from '@prodify/contract';
+import type { EventItem, Todo } from '@prodify/contract';
 import { AlertTriangle, Repeat } from 'lucide-react';
 import { toastFailure } from '../../lib/toast';
 import { useToggleTodo } from '../todos/queries';
-import { type DayItems, firstItems, type PlannerEvent, timeRange } from './planner-data';
+import { type DayItems, firstItems, timeRange } from './planner-data';
 
-type Item = { kind: 'event'; event: PlannerEvent } | { kind: 'todo'; todo: Todo };
+type Item = { kind: 'event'; event: EventItem } | { kind: 'todo'; todo: Todo };
 
 /** One event as a line: its time (or range), then its title; a mark for a repeating one. */
-export function EventLine({ event }: { event: PlannerEvent }) {
+export function EventLine({ event }: { event: EventItem }) {
   const time = timeRange(event);
   return (
     <>
@@ -58,13 +58,7 @@ export function TodoCheck({
  * The cell's checkboxes are not tab stops (a month would have dozens): the keyboard toggles
  * to-dos in the day panel, which lists the same ones.
  */
-export function CellItems({
-  items,
-  overdue,
-}: {
-  items: DayItems<PlannerEvent, Todo>;
-  overdue: boolean;
-}) {
+export function CellItems({ items, overdue }: { items: DayItems; overdue: boolean }) {
   const all: Item[] = [
     ...items.events.map((event) => ({ kind: 'event' as const, event })),
     ...items.todos.map((todo) => ({ kind: 'todo' as const, todo })),

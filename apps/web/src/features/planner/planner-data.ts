@@ -1,28 +1,12 @@
+import type { EventItem, Todo } from '@prodify/contract';
 import { parseLocalIsoDate, shortTime, toLocalIsoDate } from '../../lib/dates';
 
-/** An event or one occurrence of a series, as the range list answers it. */
-export interface PlannerEvent {
-  id: number;
-  title: string;
-  date: string;
-  time: string | null;
-  end_time?: string | null;
-  rrule?: string | null;
-  recurring?: boolean;
-}
+/** What a day needs of an event (the contract's `EventItem`: an event or an occurrence). */
+type DayEvent = Pick<EventItem, 'id' | 'date' | 'time'>;
+/** What a day needs of a to-do (the contract's `Todo`). */
+type DayTodo = Pick<Todo, 'id' | 'due_date' | 'completed'>;
 
-/** A to-do as the planner shows it (due on a day). */
-export interface PlannerTodo {
-  id: number;
-  task: string;
-  due_date: string | null;
-  completed: boolean;
-}
-
-export interface DayItems<
-  E extends PlannerEvent = PlannerEvent,
-  T extends PlannerTodo = PlannerTodo,
-> {
+export interface DayItems<E extends DayEvent = EventItem, T extends DayTodo = Todo> {
   events: E[];
   todos: T[];
 }
@@ -53,7 +37,7 @@ export function isoDays(start: Date, count: number): string[] {
 }
 
 /** Sort key of an event within a day: untimed first, then by time (the API's order). */
-function eventOrder(a: PlannerEvent, b: PlannerEvent): number {
+function eventOrder(a: DayEvent, b: DayEvent): number {
   if (a.time === b.time) return a.id - b.id;
   if (a.time === null) return -1;
   if (b.time === null) return 1;
@@ -61,7 +45,7 @@ function eventOrder(a: PlannerEvent, b: PlannerEvent): number {
 }
 
 /** Events and to-dos grouped by their local day; events in the API's order within a day. */
-export function groupByDay<E extends PlannerEvent, T extends PlannerTodo>(
+export function groupByDay<E extends DayEvent, T extends DayTodo>(
   events: readonly E[],
   todos: readonly T[],
 ): Map<string, DayItems<E, T>> {
@@ -81,14 +65,14 @@ export function groupByDay<E extends PlannerEvent, T extends PlannerTodo>(
 }
 
 /** The days (`yyyy-mm-dd`) before `today` that have open to-dos due. */
-export function overdueDays(todos: readonly PlannerTodo[], today: string): string[] {
+export function overdueDays(todos: readonly DayTodo[], today: string): string[] {
   const days = new Set<string>();
   for (const t of todos) if (!t.completed && t.due_date && t.due_date < today) days.add(t.due_date);
   return [...days].sort();
 }
 
-/** `09:00`, `09:00–10:30`, or '' for an untimed event. */
-export function timeRange(event: Pick<PlannerEvent, 'time' | 'end_time'>): string {
+/** `09:00`, `09:00–10:30`, or '' for an untimed event (an end of null, as a patch clears it: none). */
+export function timeRange(event: Pick<EventItem, 'time'> & { end_time?: string | null }): string {
   if (!event.time) return '';
   return event.end_time
     ? `${shortTime(event.time)}–${shortTime(event.end_time)}`

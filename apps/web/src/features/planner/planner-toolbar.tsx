@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { NavButton } from '../../components/nav-button';
 
 export type PlannerView = 'month' | 'week' | 'agenda';
 const VIEWS: Array<{ id: PlannerView; label: string }> = [
@@ -23,25 +23,11 @@ export function PlannerToolbar({ view, onView, onToday, step }: ToolbarProps) {
       </button>
       {step ? (
         <div className="planner-step">
-          <button
-            type="button"
-            className="cal-nav-btn"
-            aria-label={`Previous ${step.unit}`}
-            onClick={step.onPrev}
-          >
-            <ChevronLeft size={20} aria-hidden="true" />
-          </button>
+          <NavButton direction="prev" label={`Previous ${step.unit}`} onClick={step.onPrev} />
           <h2 className="planner-range" aria-live="polite">
             {step.title}
           </h2>
-          <button
-            type="button"
-            className="cal-nav-btn"
-            aria-label={`Next ${step.unit}`}
-            onClick={step.onNext}
-          >
-            <ChevronRight size={20} aria-hidden="true" />
-          </button>
+          <NavButton direction="next" label={`Next ${step.unit}`} onClick={step.onNext} />
         </div>
       ) : null}
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons. */}

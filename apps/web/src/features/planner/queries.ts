@@ -1,10 +1,9 @@
-import type { Todo } from '@prodify/contract';
+import type { EventItem, Todo } from '@prodify/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
 import { firstOfMonth, monthRange } from '../../lib/dates';
 import { eventKeys } from '../events/queries';
 import { todoKeys } from '../todos/queries';
-import type { PlannerEvent } from './planner-data';
 
 /**
  * The planner's two requests for a visible range: its events and its to-dos. Their keys sit
@@ -13,7 +12,7 @@ import type { PlannerEvent } from './planner-data';
 export const rangeEventsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [...eventKeys.range(from, to), 'items'] as const,
-    queryFn: async ({ signal }): Promise<PlannerEvent[]> =>
+    queryFn: async ({ signal }): Promise<EventItem[]> =>
       expectStatus(
         // Every occurrence in the range, repeating series expanded.
         await client.events.list({ query: { start: from, end: to }, fetchOptions: { signal } }),

@@ -1,8 +1,8 @@
-import type { Todo } from '@prodify/contract';
+import type { EventItem } from '@prodify/contract';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
 import { toLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from './cell-items';
-import { addDays, type DayItems, minutesOf, type PlannerEvent } from './planner-data';
+import { addDays, type DayItems, minutesOf } from './planner-data';
 
 const HEADER = new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric' });
 const FULL = new Intl.DateTimeFormat('en-US', {
@@ -17,12 +17,12 @@ interface WeekViewProps {
   days: Date[];
   selected: string;
   today: string;
-  items: Map<string, DayItems<PlannerEvent, Todo>>;
+  items: Map<string, DayItems>;
   onSelect: (day: Date) => void;
 }
 
 /** The hours the time grid spans: 08–18 at least, widened to fit every timed event. */
-function hourSpan(events: PlannerEvent[]): { first: number; last: number } {
+function hourSpan(events: EventItem[]): { first: number; last: number } {
   let first = 8;
   let last = 18;
   for (const e of events) {

@@ -1,10 +1,10 @@
-import type { Note, Todo } from '@prodify/contract';
+import type { EventItem, Note, Todo } from '@prodify/contract';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { formatUsDate, parseLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from '../planner/cell-items';
-import { groupByDay, isoDays, type PlannerEvent } from '../planner/planner-data';
+import { groupByDay, isoDays } from '../planner/planner-data';
 import { UPCOMING_DAYS } from './queries';
 
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
@@ -51,7 +51,7 @@ export function UpcomingEvents({
   events,
   today,
 }: {
-  events: PlannerEvent[] | undefined;
+  events: EventItem[] | undefined;
   today: string;
 }) {
   if (!events) return <Pending label="Loading events…" />;

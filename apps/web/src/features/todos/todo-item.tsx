@@ -1,12 +1,10 @@
 import type { Todo } from '@prodify/contract';
 import { CalendarClock, TriangleAlert } from 'lucide-react';
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { Marked } from '../../components/marked';
-import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
-import { useInPlaceEditor } from '../../lib/use-in-place-editor';
-import { useOfferUndo } from '../trash/undo';
+import { useItemActions } from '../trash/use-item-actions';
 import { dueStatus } from './due-status';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
@@ -16,19 +14,10 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
   const toggle = useToggleTodo();
   const remove = useDeleteTodo();
   const edit = useEditTodo();
-  const editor = useInPlaceEditor();
-  const offerUndo = useOfferUndo('todo');
-
-  const onDelete = (event: MouseEvent<HTMLButtonElement>) => {
-    const refocus = focusAfterDelete(event.currentTarget);
-    remove.mutate(todo.id, {
-      onSuccess: () => {
-        offerUndo(todo.id, 'Task deleted.');
-        refocus();
-      },
-      onError: toastFailure('Failed to delete task'),
-    });
-  };
+  const actions = useItemActions({
+    save: (patch) => edit.mutate({ id: todo.id, patch }),
+    remove: { kind: 'todo', id: todo.id, mutation: remove },
+  });
   // Shown as toggled while the change is saved and the list reloads.
   const completed = toggle.isPending ? !todo.completed : todo.completed;
 
@@ -37,17 +26,10 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
     toggle.mutate(todo, { onError: toastFailure('Failed to update task') });
   };
 
-  if (editor.editing) {
+  if (actions.editing) {
     return (
       <li className="list-item todo editing">
-        <TodoEditor
-          todo={todo}
-          onCancel={editor.close}
-          onSave={(patch) => {
-            editor.close();
-            if (Object.keys(patch).length > 0) edit.mutate({ id: todo.id, patch });
-          }}
-        />
+        <TodoEditor todo={todo} {...actions.editor} />
       </li>
     );
   }
@@ -76,10 +58,8 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
       <ItemActions
         noun="task"
         describedBy={taskId}
-        opener={editor.opener}
-        onEdit={editor.open}
         deleting={remove.isPending}
-        onDelete={onDelete}
+        {...actions.buttons}
       />
     </li>
   );

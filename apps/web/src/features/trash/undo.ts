@@ -1,6 +1,5 @@
 import type { TrashKind } from '@prodify/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { toast, toastFailure } from '../../lib/toast';
 import { restoreItem, trashKeys } from './queries';
 
@@ -21,13 +20,4 @@ export function offerUndo(queryClient: QueryClient, kind: TrashKind, id: number,
       );
     },
   });
-}
-
-/** `offerUndo` for a component. */
-export function useOfferUndo(kind: TrashKind) {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (id: number, message: string) => offerUndo(queryClient, kind, id, message),
-    [queryClient, kind],
-  );
 }

@@ -4,8 +4,8 @@ import { SignedInDevices } from '../../features/sessions/signed-in-devices';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
+import { TransferSection } from '../../features/transfer/transfer-section';
 import { TrashSection } from '../../features/trash/trash-section';
-import { YourData } from '../../features/your-data/your-data';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -40,7 +40,7 @@ function SettingsPage() {
       </section>
       <SignedInDevices />
       <TrashSection />
-      <YourData />
+      <TransferSection />
       <section className="card danger-card" aria-labelledby="danger-title">
         <h2 className="card-title" id="danger-title">
           Danger Zone

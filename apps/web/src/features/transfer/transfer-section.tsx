@@ -3,10 +3,13 @@ import { CalendarFeed } from './calendar-feed';
 import { ExportButtons } from './export-buttons';
 import { ImportForm } from './import-form';
 
-/** Settings' "Your data": take everything out, bring it in, subscribe to the calendar. */
-export function YourData() {
+/**
+ * Settings' "Your data", the transfer feature: take everything out (export), bring it in
+ * (import), subscribe to the calendar (the feed).
+ */
+export function TransferSection() {
   return (
-    <Card title="Your data" className="your-data">
+    <Card title="Your data" className="transfer">
       <p>Take your notes, tasks and events anywhere, or bring them in from another app.</p>
       <section className="data-part" aria-labelledby="data-export-title">
         <h3 id="data-export-title">Export</h3>

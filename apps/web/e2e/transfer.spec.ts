@@ -2,7 +2,16 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { type Account, apiAs, expect, PASSWORD, storeTokens, test, uniqueName } from './fixtures';
+import {
+  type Account,
+  apiAs,
+  expect,
+  PASSWORD,
+  scaled,
+  storeTokens,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /*
  * Settings → "Your data" against the real API: downloads, imports through the file picker, the
@@ -81,7 +90,7 @@ test('export JSON and Markdown; re-import the JSON into a new account and see th
   account,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const api = apiAs(account, request);
   await api.createNote('Quarterly plan', 'Budget review on Thursday.');
   await api.createTodo('File taxes', '2031-04-15', 'H');
@@ -172,7 +181,7 @@ test('import a Markdown note by keyboard; a refused file shows the server messag
 test('a large import shows its progress: bytes sent, then the server at work', async ({
   authedPage: page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   // About 8 MB: 4,000 notes of 2 KB.
   const buffer = exportOfNotes(4000);
   await page.goto('/settings');
@@ -196,7 +205,9 @@ test('a large import shows its progress: bytes sent, then the server at work', a
   const bar = region.getByRole('progressbar', { name: 'Importing big.json…' });
   await expect(bar).toBeVisible();
   expect(await bar.getAttribute('value')).toBeNull();
-  await expect(region.getByRole('status')).toHaveText('Imported 4000 notes.', { timeout: 60_000 });
+  await expect(region.getByRole('status')).toHaveText('Imported 4000 notes.', {
+    timeout: scaled(60_000),
+  });
   await expect(region.getByRole('progressbar')).toHaveCount(0);
   const seen = await page.evaluate(
     () => (window as unknown as { progressSeen: string[] }).progressSeen,
@@ -214,7 +225,7 @@ test('export the calendar as ICS and import it into a new account; other parts a
   account,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const api = apiAs(account, request);
   await api.createEvent('Dentist', '2031-05-02', '09:30:00');
   await api.createTodo('File taxes', '2031-04-15', 'H');
@@ -288,7 +299,7 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
   request,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = apiAs(account, request);
   await api.createEvent('Dentist', '2031-05-02', '09:30:00');
@@ -362,7 +373,7 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
 });
 
 test('a slow upload shows its percentage and can be cancelled', async ({ authedPage: page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   // Chromium's own network emulation: 256 KB/s up, so 4 MB take about 16 s.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -377,7 +388,7 @@ test('a slow upload shows its percentage and can be cancelled', async ({ authedP
   // About 4 MB: a document the server would import in full if it arrived.
   await importFile(page, { name: 'slow.json', mimeType: '', buffer: exportOfNotes(2000) });
   const bar = region.getByRole('progressbar', { name: /^Uploading slow\.json: .+ of 4\.0 MB$/ });
-  await expect(bar).toHaveAttribute('value', /^([1-9]|[1-9]\d)$/, { timeout: 15_000 });
+  await expect(bar).toHaveAttribute('value', /^([1-9]|[1-9]\d)$/, { timeout: scaled(15_000) });
   const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/import/'));
   await region.getByRole('button', { name: 'Cancel upload' }).click();
   // The request itself is aborted (the server never gets the whole document).
