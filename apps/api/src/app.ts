@@ -20,8 +20,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
-import { dataRoutes } from './modules/transfer/data.routes';
-import { icalRoutes } from './modules/transfer/ical.routes';
+import { transferRoutes } from './modules/transfer/transfer.routes';
 import { transferPlugin } from './modules/transfer/transfer-pool';
 import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
 import { dbPlugin } from './plugins/db';
@@ -205,9 +204,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes = new RouteTable(flattenRoutes(contract));
   const web = findWebBuild(config.webDistDir);
   await app.register(errorsPlugin, { routes, pageFallback: web && webPageFallback(web) });
-  await app.register(jsonBodyPlugin, { rawPaths: [contract.data.import.path] });
+  await app.register(jsonBodyPlugin, { rawPaths: [contract.transfer.import.path] });
   await app.register(fileBodyPlugin, {
-    paths: [contract.data.import.path, contract.ical.import.path],
+    paths: [contract.transfer.import.path, contract.transfer.calendarImport.path],
   });
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   // Before every other hook, so that refusing a request costs little (ADR 0400).
@@ -236,8 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       settings: settingsRoutes(app, config),
       sessions: sessionsRoutes(app, config),
       trash: trashRoutes(app),
-      data: dataRoutes(app),
-      ical: icalRoutes(app),
+      transfer: transferRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,

@@ -1,12 +1,12 @@
 import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
-import { dataContract, icalContract } from './data';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
 import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
 import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
+import { transferContract } from './transfer';
 import { trashContract } from './trash';
 
 const c = initContract();
@@ -25,8 +25,7 @@ export const contract = c.router(
     settings: settingsContract,
     sessions: sessionsContract,
     trash: trashContract,
-    data: dataContract,
-    ical: icalContract,
+    transfer: transferContract,
   },
   { strictStatusCodes: true },
 );

@@ -67,7 +67,7 @@ describe('the matrix covers the contract', () => {
       'auth.login',
       'auth.refresh',
       'auth.register',
-      'ical.feed',
+      'transfer.feed',
     ]);
     expect(SIGNED_IN_ROUTES.length + PUBLIC_ROUTES.length).toBe(CONTRACT_ROUTES.length);
   });

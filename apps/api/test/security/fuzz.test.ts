@@ -127,7 +127,7 @@ function requestsFor(route: ContractRoute) {
   const declared = 'body' in route.route ? route.route.body : undefined;
   // The JSON import's body is an export document; other file bodies get hostile values only.
   const bodySchema =
-    route.name === 'data.import'
+    route.name === 'transfer.import'
       ? ExportDocumentSchema
       : declared instanceof z.ZodObject || declared === ContractNoBody
         ? declared

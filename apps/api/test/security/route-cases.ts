@@ -78,9 +78,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'trash.removeTodo': (_, own) => ({ id: own.trashed.todos[0] }),
   'trash.removeEvent': (_, own) => ({ id: own.trashed.events[0] }),
   'trash.empty': () => ({}),
-  'data.exportJson': () => ({}),
-  'data.exportNotes': () => ({}),
-  'data.import': () => ({
+  'transfer.exportJson': () => ({}),
+  'transfer.exportNotes': () => ({}),
+  'transfer.import': () => ({
     body: {
       format: 'prodify-export',
       version: 1,
@@ -95,8 +95,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       ],
     },
   }),
-  'ical.export': () => ({}),
-  'ical.import': () => ({
+  'transfer.calendarExport': () => ({}),
+  'transfer.calendarImport': () => ({
     raw: [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -112,10 +112,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     ].join('\r\n'),
     headers: { 'content-type': 'text/calendar' },
   }),
-  'ical.feedStatus': () => ({}),
-  'ical.feedCreate': () => ({}),
-  'ical.feedDelete': () => ({}),
-  'ical.feed': (_, own) => ({ url: own.feed ?? '/api/calendar/feed/none.ics' }),
+  'transfer.feedStatus': () => ({}),
+  'transfer.feedCreate': () => ({}),
+  'transfer.feedDelete': () => ({}),
+  'transfer.feed': (_, own) => ({ url: own.feed ?? '/api/calendar/feed/none.ics' }),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */
@@ -152,7 +152,7 @@ export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractR
           : r.name === 'sessions.endOthers'
             ? 3
             : // Rotating the feed ends the seeded URL, which the feed's own case reads.
-              r.method === 'DELETE' || r.name === 'ical.feedCreate'
+              r.method === 'DELETE' || r.name === 'transfer.feedCreate'
               ? 2
               : r.name.startsWith('settings.p')
                 ? 1

@@ -6,7 +6,7 @@ import { getAccess } from './tokens';
  * Files to and from signed-in routes that the typed client cannot carry: downloads (a zip is
  * not JSON) and uploads with progress (fetch reports none). Same token rules as the client:
  * the bearer on every request, one renewal and retry after a 401, then the session ends.
- * Why a Blob and an object URL rather than a link: docs/decisions/0209-web-your-data.md.
+ * Why a Blob and an object URL rather than a link: docs/decisions/0209-web-transfer.md.
  */
 
 interface Answer {

@@ -1,5 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
-import { DATA_LIMITS, EVENT_RANGE_MAX_OCCURRENCES, TOO_MANY_OCCURRENCES } from '@prodify/contract';
+import {
+  EVENT_RANGE_MAX_OCCURRENCES,
+  TOO_MANY_OCCURRENCES,
+  TRANSFER_LIMITS,
+} from '@prodify/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, useTestApp } from '../../../test/support/app';
@@ -175,7 +179,7 @@ describe('finding 2: import validation stays bounded', () => {
   it('refuses 3 million empty objects by their count, before parsing them', async () => {
     const alice = await ctx.signUp('alice');
     const body = empties(3_000_000);
-    expect(body.length).toBeLessThan(DATA_LIMITS.importBytes);
+    expect(body.length).toBeLessThan(TRANSFER_LIMITS.importBytes);
     const { value: res, ms } = await timed(() => importJson(alice, body));
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/more than 1200000 objects and lists/);
@@ -187,12 +191,12 @@ describe('finding 2: import validation stays bounded', () => {
     const tooMany = await importJson(alice, empties(300_000));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({
-      notes: [`Ensure this field has no more than ${DATA_LIMITS.importItems} elements.`],
+      notes: [`Ensure this field has no more than ${TRANSFER_LIMITS.importItems} elements.`],
     });
     const { value: bad, ms } = await timed(() => importJson(alice, empties(100_000)));
     expect(bad.statusCode).toBe(400);
     const errors = bad.json();
-    expect(Object.keys(errors)).toHaveLength(DATA_LIMITS.errors);
+    expect(Object.keys(errors)).toHaveLength(TRANSFER_LIMITS.errors);
     expect(Object.keys(errors).slice(0, 3)).toEqual([
       'notes.0.id',
       'notes.0.title',

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  DATA_LIMITS,
   EventBodySchema,
   type ImportSummary,
   isCalendarDate,
   LIMITS,
+  TRANSFER_LIMITS,
 } from '@prodify/contract';
 import ICAL from 'ical.js';
 import type { ZodTypeAny } from 'zod';
@@ -245,7 +245,7 @@ function readEvent(comp: ICAL.Component, zones: Zones): Read<NewEvent | Changed>
         const at = timeToWall(value, prop.getParameter('tzid'), 'exdate', zones);
         if (!at.ok) return at;
         deleted.push({ occurrence: at.wall.date, deleted: true });
-        if (deleted.length > DATA_LIMITS.importExceptions) {
+        if (deleted.length > TRANSFER_LIMITS.importExceptions) {
           return { ok: false, reason: 'it deletes too many occurrences' };
         }
       }
@@ -313,7 +313,7 @@ export function itemsFromCalendar(text: string): {
   const skip = (item: string, reason: string) => {
     other += 1;
     // The answer lists the first reasons only (the count is complete).
-    if (reasons.length < DATA_LIMITS.reasons) reasons.push({ item, reason });
+    if (reasons.length < TRANSFER_LIMITS.reasons) reasons.push({ item, reason });
   };
   /** Series by UID, and changed occurrences (RECURRENCE-ID) by their series' UID. */
   const seriesByUid = new Map<string, NewEvent>();

@@ -1,4 +1,4 @@
-import { DATA_LIMITS } from '@prodify/contract';
+import { TRANSFER_LIMITS } from '@prodify/contract';
 
 /** A file the iCalendar import refuses: the import answers 400 with its reason and adds nothing. */
 export class CalendarParseError extends Error {}
@@ -11,7 +11,7 @@ const NAME = /^[A-Za-z0-9-]+/;
 /**
  * An iCalendar text checked line by line before any parser sees it (ADR 0420), and the same
  * text unfolded and tidied for the parser. It stops at the first limit with the reason:
- * content lines (`DATA_LIMITS.icsLines`, each at most `icsLineChars` once unfolded), BEGIN/END
+ * content lines (`TRANSFER_LIMITS.icsLines`, each at most `icsLineChars` once unfolded), BEGIN/END
  * nesting (`icsDepth`) and balance, components (`icsComponents`) and properties in one
  * component (`icsProperties`). A `DTSTART:20260101` without `VALUE=DATE`, which real files
  * carry, is read as the DATE it is.
@@ -21,7 +21,10 @@ type CalendarLimits = Record<
   number
 >;
 
-export function checkedCalendarText(input: string, limits: CalendarLimits = DATA_LIMITS): string {
+export function checkedCalendarText(
+  input: string,
+  limits: CalendarLimits = TRANSFER_LIMITS,
+): string {
   const text = input.replace(/^\ufeff/, '');
   if (text.trim() === '') throw new CalendarParseError('Not a valid iCalendar file: it is empty.');
   const lines: string[] = [];

@@ -1,10 +1,10 @@
 import {
-  DATA_LIMITS,
   ExportDocumentSchema,
   ExportEventSchema,
   ExportNoteSchema,
   ExportTodoSchema,
   type FieldErrors,
+  TRANSFER_LIMITS,
   zodToFieldErrors,
 } from '@prodify/contract';
 import secureJson from 'secure-json-parse';
@@ -25,13 +25,13 @@ const BACKSLASH = 0x5c;
 
 /**
  * Checks a JSON text's shape before it is parsed, in one pass over its bytes without building
- * anything: at most `DATA_LIMITS.jsonDepth` levels of nesting and `jsonContainers` arrays and
+ * anything: at most `TRANSFER_LIMITS.jsonDepth` levels of nesting and `jsonContainers` arrays and
  * objects in all. A document of millions of `{}` would otherwise cost gigabytes once parsed.
  * Strings are skipped (a `{` inside one is text); malformed JSON passes here and fails in parse.
  */
 export function checkJsonShape(
   bytes: Uint8Array,
-  limits: { jsonDepth: number; jsonContainers: number } = DATA_LIMITS,
+  limits: { jsonDepth: number; jsonContainers: number } = TRANSFER_LIMITS,
 ): void {
   let depth = 0;
   let containers = 0;
@@ -100,13 +100,13 @@ export function parseJsonFile(bytes: Uint8Array): unknown {
 
 /** The document without its lists: the head is checked whole, the items one by one. */
 const HeadSchema = ExportDocumentSchema.extend({
-  notes: z.array(z.unknown()).max(DATA_LIMITS.importItems, tooMany()),
-  todos: z.array(z.unknown()).max(DATA_LIMITS.importItems, tooMany()),
-  events: z.array(z.unknown()).max(DATA_LIMITS.importItems, tooMany()),
+  notes: z.array(z.unknown()).max(TRANSFER_LIMITS.importItems, tooMany()),
+  todos: z.array(z.unknown()).max(TRANSFER_LIMITS.importItems, tooMany()),
+  events: z.array(z.unknown()).max(TRANSFER_LIMITS.importItems, tooMany()),
 });
 
 function tooMany() {
-  return `Ensure this field has no more than ${DATA_LIMITS.importItems} elements.`;
+  return `Ensure this field has no more than ${TRANSFER_LIMITS.importItems} elements.`;
 }
 
 const ITEM_SCHEMAS = {
@@ -124,13 +124,13 @@ type Items = {
 
 /**
  * Validates a prodify-export document as the contract's ExportDocumentSchema would, but item
- * by item and stopping once `DATA_LIMITS.errors` fields have errors: the answer names the same
+ * by item and stopping once `TRANSFER_LIMITS.errors` fields have errors: the answer names the same
  * first fields (`notes.3.title`, `version`), and a file of a million bad items costs no more
  * than one of fifty.
  */
 function validate(body: unknown): { ok: true; items: Items } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const full = () => Object.keys(errors).length >= DATA_LIMITS.errors;
+  const full = () => Object.keys(errors).length >= TRANSFER_LIMITS.errors;
   const add = (error: z.ZodError, prefix: (string | number)[]) => {
     for (const [key, messages] of Object.entries(zodToFieldErrors(error))) {
       const path = key === 'non_field_errors' ? prefix.join('.') : [...prefix, key].join('.');
@@ -146,7 +146,7 @@ function validate(body: unknown): { ok: true; items: Items } | { ok: false; erro
   const items: Items = { notes: [], todos: [], events: [] };
   for (const kind of ['notes', 'todos', 'events'] as const) {
     const list = lists?.[kind];
-    if (!Array.isArray(list) || list.length > DATA_LIMITS.importItems) continue;
+    if (!Array.isArray(list) || list.length > TRANSFER_LIMITS.importItems) continue;
     const schema = ITEM_SCHEMAS[kind] as z.ZodTypeAny;
     for (let i = 0; i < list.length && !full(); i++) {
       const item = schema.safeParse(list[i]);
@@ -155,9 +155,9 @@ function validate(body: unknown): { ok: true; items: Items } | { ok: false; erro
     }
   }
   const exceptions = items.events.reduce((n, e) => n + (e.exceptions?.length ?? 0), 0);
-  if (exceptions > DATA_LIMITS.importExceptions) {
+  if (exceptions > TRANSFER_LIMITS.importExceptions) {
     errors.events = [
-      `Ensure the events carry no more than ${DATA_LIMITS.importExceptions} changed occurrences in all.`,
+      `Ensure the events carry no more than ${TRANSFER_LIMITS.importExceptions} changed occurrences in all.`,
     ];
   }
   const names = Object.keys(errors);
@@ -165,7 +165,7 @@ function validate(body: unknown): { ok: true; items: Items } | { ok: false; erro
     return {
       ok: false,
       errors: Object.fromEntries(
-        names.slice(0, DATA_LIMITS.errors).map((n) => [n, errors[n] as string[]]),
+        names.slice(0, TRANSFER_LIMITS.errors).map((n) => [n, errors[n] as string[]]),
       ),
     };
   }

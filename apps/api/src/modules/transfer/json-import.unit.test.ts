@@ -1,4 +1,4 @@
-import { DATA_LIMITS } from '@prodify/contract';
+import { TRANSFER_LIMITS } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
 import { checkJsonShape, itemsFromDocument, JsonFileError, parseJsonFile } from './json-import';
 
@@ -47,7 +47,7 @@ describe('itemsFromDocument', () => {
     });
     if (result.ok) throw new Error('expected errors');
     const keys = Object.keys(result.errors);
-    expect(keys).toHaveLength(DATA_LIMITS.errors);
+    expect(keys).toHaveLength(TRANSFER_LIMITS.errors);
     expect(keys.slice(0, 3)).toEqual(['version', 'events', 'notes.0.id']);
   });
 
@@ -64,7 +64,7 @@ describe('itemsFromDocument', () => {
       })),
     });
     const per = 10_000;
-    const events = Array.from({ length: DATA_LIMITS.importExceptions / per + 1 }, (_, i) =>
+    const events = Array.from({ length: TRANSFER_LIMITS.importExceptions / per + 1 }, (_, i) =>
       event(i + 1, per),
     );
     const result = itemsFromDocument({ ...head, notes: [], todos: [], events });

@@ -1,4 +1,4 @@
-import { DATA_LIMITS, type ExportDocument } from '@prodify/contract';
+import { type ExportDocument, TRANSFER_LIMITS } from '@prodify/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { type TestUser, useTestApp } from '../../../test/support/app';
@@ -407,7 +407,7 @@ describe('POST /api/import/ (JSON)', () => {
     expect(ok.statusCode, ok.body.slice(0, 200)).toBe(201);
     expect(ok.json().created.notes).toBe(30);
     const tooLarge = await ctx.request('POST', '/api/import/', {
-      raw: `{"pad":"${'y'.repeat(DATA_LIMITS.importBytes)}"}`,
+      raw: `{"pad":"${'y'.repeat(TRANSFER_LIMITS.importBytes)}"}`,
       headers: { ...carol.auth, 'content-type': 'application/json' },
     });
     expect(tooLarge.statusCode).toBe(413);

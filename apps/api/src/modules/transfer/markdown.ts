@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DATA_LIMITS, ExportTimestampSchema, LIMITS } from '@prodify/contract';
+import { ExportTimestampSchema, LIMITS, TRANSFER_LIMITS } from '@prodify/contract';
 import { parse, stringify } from 'yaml';
 import type { NewNote } from './import-rows';
 
@@ -73,10 +73,10 @@ function textOf(value: unknown): string | undefined {
 export function noteFromMarkdown(path: string, raw: string): ParsedMarkdown {
   const text = clean(raw.replace(/^\ufeff/, ''));
   const match = FRONT_MATTER.exec(text);
-  if (match && (match[1] as string).length > DATA_LIMITS.frontMatterChars) {
+  if (match && (match[1] as string).length > TRANSFER_LIMITS.frontMatterChars) {
     return {
       ok: false,
-      reason: `its front matter is longer than ${DATA_LIMITS.frontMatterChars / 1024} KiB`,
+      reason: `its front matter is longer than ${TRANSFER_LIMITS.frontMatterChars / 1024} KiB`,
     };
   }
   const front = match ? frontMatterOf(match[1] as string) : {};

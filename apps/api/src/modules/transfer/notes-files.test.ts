@@ -1,4 +1,4 @@
-import { DATA_LIMITS } from '@prodify/contract';
+import { TRANSFER_LIMITS } from '@prodify/contract';
 import { strToU8, unzipSync, Zip, ZipDeflate, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -146,8 +146,8 @@ describe('POST /api/import/ (Markdown)', () => {
   it('refuses hostile zips with a 400 and imports nothing', async () => {
     const alice = await ctx.signUp('alice');
     const many: Record<string, string> = {};
-    for (let i = 0; i <= DATA_LIMITS.zipEntries; i++) many[`n${i}.md`] = 'x';
-    const bomb = await zipBomb(DATA_LIMITS.zipInflatedBytes + 1024 * 1024);
+    for (let i = 0; i <= TRANSFER_LIMITS.zipEntries; i++) many[`n${i}.md`] = 'x';
+    const bomb = await zipBomb(TRANSFER_LIMITS.zipInflatedBytes + 1024 * 1024);
     const cases: Array<[string, Buffer, RegExp]> = [
       ['traversal', zip({ 'ok.md': 'fine', '../evil.md': 'escape' }), /Unsafe file name/],
       ['absolute', zip({ 'ok.md': 'fine', '/etc/evil.md': 'escape' }), /Unsafe file name/],

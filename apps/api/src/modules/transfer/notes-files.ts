@@ -1,4 +1,4 @@
-import { DATA_LIMITS, type ImportSummary } from '@prodify/contract';
+import { type ImportSummary, TRANSFER_LIMITS } from '@prodify/contract';
 import type { Executor } from '../../db/types';
 import type { FileItems, NewNote } from './import-items';
 import { exportRows } from './json-export';
@@ -42,7 +42,8 @@ export function markdownImport(
     if (parsed.ok) notes.push(parsed.note);
     else {
       other += 1;
-      if (reasons.length < DATA_LIMITS.reasons) reasons.push({ item: name, reason: parsed.reason });
+      if (reasons.length < TRANSFER_LIMITS.reasons)
+        reasons.push({ item: name, reason: parsed.reason });
     }
   };
   if (type === 'markdown') {
@@ -55,7 +56,7 @@ export function markdownImport(
     for (const file of files) take(file.name, file.data);
     for (const name of ignored) {
       other += 1;
-      if (reasons.length < DATA_LIMITS.reasons) {
+      if (reasons.length < TRANSFER_LIMITS.reasons) {
         reasons.push({ item: name, reason: 'not a Markdown file' });
       }
     }

@@ -1,4 +1,4 @@
-import { DATA_LIMITS } from '@prodify/contract';
+import { TRANSFER_LIMITS } from '@prodify/contract';
 import ICAL from 'ical.js';
 
 /**
@@ -184,8 +184,8 @@ export function customZone(vtimezone: ICAL.Component): ZoneResult {
   });
   const parts = vtimezone.getAllSubcomponents();
   if (parts.length === 0) return refuse('it has no STANDARD or DAYLIGHT rules');
-  if (parts.length > DATA_LIMITS.tzObservances) {
-    return refuse(`it has more than ${DATA_LIMITS.tzObservances} rules`);
+  if (parts.length > TRANSFER_LIMITS.tzObservances) {
+    return refuse(`it has more than ${TRANSFER_LIMITS.tzObservances} rules`);
   }
   const observances: Observance[] = [];
   let dates = 0;
@@ -205,8 +205,8 @@ export function customZone(vtimezone: ICAL.Component): ZoneResult {
         for (const value of rdate.getValues()) {
           if (!(value instanceof ICAL.Time)) continue;
           dates++;
-          if (dates > DATA_LIMITS.tzDates) {
-            return refuse(`it lists more than ${DATA_LIMITS.tzDates} dates`);
+          if (dates > TRANSFER_LIMITS.tzDates) {
+            return refuse(`it lists more than ${TRANSFER_LIMITS.tzDates} dates`);
           }
           observance.dates.push(value);
         }

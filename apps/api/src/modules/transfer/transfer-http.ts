@@ -1,4 +1,4 @@
-import { DATA_LIMITS, type FieldErrors, type ImportSummary } from '@prodify/contract';
+import { type FieldErrors, type ImportSummary, TRANSFER_LIMITS } from '@prodify/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { detail } from '../../lib/drf';
 import { noStore } from '../../lib/http';
@@ -9,7 +9,7 @@ import { FileTooComplexError, TransferBusyError } from './transfer-pool';
 import type { UploadTask } from './upload';
 
 /** Route options for the import routes: their own body limit instead of the global 1 MB. */
-export const IMPORT_ROUTE_OPTIONS = { bodyLimit: DATA_LIMITS.importBytes };
+export const IMPORT_ROUTE_OPTIONS = { bodyLimit: TRANSFER_LIMITS.importBytes };
 
 /** The body's media type without parameters, lower-cased. */
 export function mediaType(request: FastifyRequest): string {
@@ -66,7 +66,7 @@ export async function importUpload(
     const summary = await withImportRun(app.db, app.dbKind, userId, (run) =>
       importPrepared(run, userId, read.prepared),
     );
-    summary.reasons = summary.reasons.slice(0, DATA_LIMITS.reasons);
+    summary.reasons = summary.reasons.slice(0, TRANSFER_LIMITS.reasons);
     request.log.info({ created: summary.created, skipped: summary.skipped }, 'import done');
     return { status: 201, body: summary };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { DATA_LIMITS, type FieldErrors } from '@prodify/contract';
+import { type FieldErrors, TRANSFER_LIMITS } from '@prodify/contract';
 import { CalendarParseError, itemsFromCalendar } from './ics-import';
 import type { FileItems } from './import-items';
 import { itemsFromDocument, JsonFileError, parseJsonFile } from './json-import';
@@ -6,7 +6,7 @@ import { markdownImport } from './notes-files';
 import { type PreparedImport, prepareImport } from './prepare-import';
 import { HostileZipError } from './zip';
 
-/** The kinds of file the imports take, by their media type (data.routes.ts, ical.routes.ts). */
+/** The kinds of file the imports take, by their media type (transfer.routes.ts). */
 export type UploadType = 'json' | 'markdown' | 'zip' | 'calendar';
 
 export interface UploadTask {
@@ -46,7 +46,7 @@ export function readUpload(task: UploadTask): UploadResult {
   try {
     const read = fileItems(task);
     if ('refused' in read) return { ok: false, body: read.refused };
-    return { ok: true, prepared: prepareImport(read, DATA_LIMITS.reasons) };
+    return { ok: true, prepared: prepareImport(read, TRANSFER_LIMITS.reasons) };
   } catch (error) {
     if (error instanceof JsonFileError) return { ok: false, body: { detail: error.message } };
     if (error instanceof CalendarParseError || error instanceof HostileZipError) {

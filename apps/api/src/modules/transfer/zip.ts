@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { crc32, deflateRaw, inflateRawSync } from 'node:zlib';
-import { DATA_LIMITS } from '@prodify/contract';
+import { TRANSFER_LIMITS } from '@prodify/contract';
 
 const deflate = promisify(deflateRaw);
 
@@ -13,8 +13,8 @@ export interface ZipLimits {
 }
 
 const DEFAULT_LIMITS: ZipLimits = {
-  inflatedBytes: DATA_LIMITS.zipInflatedBytes,
-  entries: DATA_LIMITS.zipEntries,
+  inflatedBytes: TRANSFER_LIMITS.zipInflatedBytes,
+  entries: TRANSFER_LIMITS.zipEntries,
 };
 
 /** A name that could land outside the folder it is unpacked into, or is not a plain path. */

@@ -7,14 +7,14 @@ export const feedKeys = { status: ['calendar-feed'] as const };
 export const feedQuery = queryOptions({
   queryKey: feedKeys.status,
   queryFn: async ({ signal }) =>
-    expectStatus(await client.ical.feedStatus({ fetchOptions: { signal } }), 200),
+    expectStatus(await client.transfer.feedStatus({ fetchOptions: { signal } }), 200),
 });
 
 /** Creates the feed URL, or replaces it: the old one answers 404 from then on. */
 export function useCreateFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => expectStatus(await client.ical.feedCreate(), 201),
+    mutationFn: async () => expectStatus(await client.transfer.feedCreate(), 201),
     onSuccess: () => {
       // On at once (the URL is on screen), then the server's own word on it.
       queryClient.setQueryData(feedQuery.queryKey, (old) => ({
@@ -30,7 +30,7 @@ export function useCreateFeed() {
 export function useDeleteFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => expectNoContent(await client.ical.feedDelete()),
+    mutationFn: async () => expectNoContent(await client.transfer.feedDelete()),
     onSuccess: () =>
       queryClient.setQueryData(feedQuery.queryKey, { active: false, created_at: null }),
   });

@@ -1,4 +1,4 @@
-import { DATA_LIMITS, type ImportSummary } from '@prodify/contract';
+import { type ImportSummary, TRANSFER_LIMITS } from '@prodify/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -117,9 +117,9 @@ export function ImportForm() {
       setError('Choose a .json, .zip, .md or .ics file.');
       return;
     }
-    if (file.size > DATA_LIMITS.importBytes) {
+    if (file.size > TRANSFER_LIMITS.importBytes) {
       setError(
-        `This file is ${formatSize(file.size)}; an import takes at most ${formatSize(DATA_LIMITS.importBytes)}.`,
+        `This file is ${formatSize(file.size)}; an import takes at most ${formatSize(TRANSFER_LIMITS.importBytes)}.`,
       );
       return;
     }
