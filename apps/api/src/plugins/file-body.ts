@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { readLargeBody } from './raw-body';
 
 /** The media types of file imports; every other route still answers them 415. */
 export const FILE_TYPES = [
@@ -22,15 +23,16 @@ class NotAFileRoute extends Error {
 
 /**
  * Request bodies that are files (a zip, a Markdown file, an iCalendar file) for the import
- * routes: read as a Buffer, up to the route's own body limit (ADR 0414). On any other route
+ * routes: read as a Buffer, up to the route's own body limit (ADR 0414), without a stall at
+ * its end (raw-body.ts). On any other route
  * these types are refused as before, with 415.
  */
 export const fileBodyPlugin = fp<FileBodyOptions>(
   async (app, { paths }) => {
     const allowed = new Set(paths);
-    app.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer' }, (request, body, done) => {
+    app.addContentTypeParser([...FILE_TYPES], (request, payload, done) => {
       if (!allowed.has(request.routeOptions.url ?? '')) return done(new NotAFileRoute(), undefined);
-      done(null, body);
+      readLargeBody(request, payload, done);
     });
   },
   { name: 'file-body', dependencies: ['json-body'] },

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { ImportSummary } from '@prodify/contract';
 import { CompiledQuery } from 'kysely';
 import { sqlName } from '../../db/json-sql';
@@ -5,7 +6,7 @@ import { EVENT_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 import type { ImportKind } from './import-items';
 import type { ImportRun } from './import-run';
-import type { PreparedBatch, PreparedImport } from './prepare-import';
+import type { PreparedBatch, PreparedImport, TextRef } from './prepare-import';
 
 export type { ImportItems, NewEvent, NewNote, NewTodo } from './import-items';
 
@@ -113,14 +114,18 @@ async function insertBatch(
   userId: number,
   kind: ImportKind,
   batch: PreparedBatch,
+  text: (ref: TextRef) => Promise<string>,
 ): Promise<{ created: number; sources: Set<string> }> {
+  // Read before the step: a step holds the embedded database's only connection.
+  const rows = await text(batch.rows);
+  const exceptions = batch.exceptions ? await text(batch.exceptions) : undefined;
   return step.step(async (db) => {
     const result = await run<{ id: number; source: string }>(db, INSERT_SQL[kind], [
-      batch.rows,
+      rows,
       userId,
       step.id,
     ]);
-    if (batch.exceptions) await run(db, EXCEPTIONS_SQL, [batch.exceptions, userId, step.id]);
+    if (exceptions) await run(db, EXCEPTIONS_SQL, [exceptions, userId, step.id]);
     return { created: result.rows.length, sources: new Set(result.rows.map((r) => r.source)) };
   });
 }
@@ -140,9 +145,34 @@ export async function importPrepared(
     skipped: { notes: 0, todos: 0, events: 0, other: prepared.other },
     reasons: [...prepared.reasons],
   };
+  const file = await open(prepared.file, 'r');
+  const text = async ([start, end]: TextRef) => {
+    const { buffer, bytesRead } = await file.read(
+      Buffer.allocUnsafe(end - start),
+      0,
+      end - start,
+      start,
+    );
+    if (bytesRead !== end - start) throw new Error(`${prepared.file} was cut short`);
+    return buffer.toString('utf8');
+  };
+  try {
+    return await insertAll(step, userId, prepared, summary, text);
+  } finally {
+    await file.close();
+  }
+}
+
+async function insertAll(
+  step: ImportRun,
+  userId: number,
+  prepared: PreparedImport,
+  summary: ImportSummary,
+  text: (ref: TextRef) => Promise<string>,
+): Promise<ImportSummary> {
   for (const kind of ['notes', 'todos', 'events'] as const) {
     for (const batch of prepared.batches[kind]) {
-      const { created, sources } = await insertBatch(step, userId, kind, batch);
+      const { created, sources } = await insertBatch(step, userId, kind, batch, text);
       summary.created[kind] += created;
       summary.skipped[kind] += batch.count - created;
       for (const { source, reason } of batch.exceptionReasons ?? []) {

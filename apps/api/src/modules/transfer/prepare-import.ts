@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type ImportSummary, parseRRule } from '@prodify/contract';
 import { checkEvent } from '../events/events.write';
+import type { ExceptionRow as StoredException } from '../events/occurrences';
 import { occursOn } from '../events/recurrence';
 import type { FileItems, ImportKind, NewEvent } from './import-items';
 
@@ -11,20 +16,43 @@ import type { FileItems, ImportKind, NewEvent } from './import-items';
  */
 
 /** Rows per batch, and the most JSON per batch: one step of an import stays short. */
-export const BATCH_ROWS = 500;
-export const BATCH_CHARS = 1024 * 1024;
+export interface BatchSize {
+  rows: number;
+  chars: number;
+}
+
+/**
+ * On Postgres a batch runs in another process and a large one costs the event loop nothing; on
+ * the embedded database it runs on the event loop, and a step of 100 rows keeps other users'
+ * waits (and the measured event-loop delay, which sheds load past 250 ms) short.
+ */
+export const BATCH_SIZES = {
+  postgres: { rows: 500, chars: 1024 * 1024 },
+  pglite: { rows: 100, chars: 256 * 1024 },
+} as const satisfies Record<string, BatchSize>;
+
+/** Where a text stands in `PreparedImport.file` (UTF-8 bytes, `[start, end)`). */
+export type TextRef = readonly [number, number];
 
 export interface PreparedBatch {
   /** The rows as a JSON array for `json_to_recordset` (import-rows.ts names the columns). */
-  rows: string;
+  rows: TextRef;
   count: number;
   /** The changed occurrences of this batch's series, with their series' `source`. */
-  exceptions?: string;
+  exceptions?: TextRef;
   /** Why some of them were left out, by series `source` (said only if the series is added). */
   exceptionReasons?: { source: string; reason: string }[];
 }
 
+/**
+ * A file's rows, ready to insert. The batches' texts are written to a temporary file (`file`),
+ * read back one batch at a time by the importer, which removes the file when done: neither
+ * thread keeps tens of megabytes of rows, and the main thread never receives them at once
+ * (cloning them stalled the event loop; a transferred buffer of them stayed in memory until a
+ * full garbage collection, which an idle server may not run for minutes: ADR 0420).
+ */
 export interface PreparedImport {
+  file: string;
   batches: Record<ImportKind, PreparedBatch[]>;
   /** Events refused (a rule a created event could not have), with their reasons in `reasons`. */
   unfit: number;
@@ -51,15 +79,8 @@ function seriesEndOf(
   return { ok: true, seriesEnd: checked.seriesEnd };
 }
 
-interface ExceptionRow {
-  source: string;
-  occurrence: string;
-  deleted: boolean;
-  title: string;
-  date: string;
-  time: string | null;
-  end_time: string | null;
-}
+/** An exception's row (the occurrences' own), keyed by its series' source instead of its id. */
+type ExceptionRow = Omit<StoredException, 'event_id'> & { source: string };
 
 /**
  * A series' exceptions as rows, each as the occurrence routes would store it (a missing field
@@ -110,9 +131,32 @@ function rowOf(item: object & { own?: { id: number; created_at: string } }, ord:
     : { ...columns, ord };
 }
 
+/** Writes texts as UTF-8 to a new file, answering where each one stands in it. */
+class TextFile {
+  readonly path = path.join(tmpdir(), `prodify-import-${randomUUID()}.json`);
+  readonly #fd = openSync(this.path, 'wx', 0o600);
+  #length = 0;
+
+  add(text: string): TextRef {
+    const bytes = Buffer.from(text, 'utf8');
+    writeSync(this.#fd, bytes);
+    const ref = [this.#length, this.#length + bytes.length] as const;
+    this.#length += bytes.length;
+    return ref;
+  }
+
+  close(): void {
+    closeSync(this.#fd);
+  }
+}
+
+type BatchExtras = { exceptions?: string; exceptionReasons?: PreparedBatch['exceptionReasons'] };
+
 function batchesOf<T extends object>(
+  pack: TextFile,
+  size: BatchSize,
   items: readonly T[],
-  extra?: (batch: T[]) => Omit<PreparedBatch, 'rows' | 'count'>,
+  extra?: (batch: T[]) => BatchExtras,
 ): PreparedBatch[] {
   const out: PreparedBatch[] = [];
   let rows: string[] = [];
@@ -120,13 +164,19 @@ function batchesOf<T extends object>(
   let chars = 0;
   const flush = () => {
     if (rows.length === 0) return;
-    out.push({ rows: `[${rows.join(',')}]`, count: rows.length, ...extra?.(batch) });
+    const { exceptions, exceptionReasons } = extra?.(batch) ?? {};
+    out.push({
+      rows: pack.add(`[${rows.join(',')}]`),
+      count: rows.length,
+      ...(exceptions ? { exceptions: pack.add(exceptions) } : {}),
+      ...(exceptionReasons ? { exceptionReasons } : {}),
+    });
     rows = [];
     batch = [];
     chars = 0;
   };
   for (const item of items) {
-    if (rows.length >= BATCH_ROWS || chars >= BATCH_CHARS) flush();
+    if (rows.length >= size.rows || chars >= size.chars) flush();
     const json = JSON.stringify(rowOf(item, rows.length));
     rows.push(json);
     batch.push(item);
@@ -137,7 +187,11 @@ function batchesOf<T extends object>(
 }
 
 /** A file's items as batches of rows; events that a created event could not be are refused. */
-export function prepareImport(file: FileItems, reasonsMax: number): PreparedImport {
+export function prepareImport(
+  file: FileItems,
+  reasonsMax: number,
+  size: BatchSize = BATCH_SIZES.postgres,
+): PreparedImport {
   const reasons = file.reasons.slice(0, reasonsMax);
   const events: (NewEvent & { series_end: string | null })[] = [];
   let unfit = 0;
@@ -152,7 +206,7 @@ export function prepareImport(file: FileItems, reasonsMax: number): PreparedImpo
       }
     }
   }
-  const eventExtras = (batch: NewEvent[]) => {
+  const eventExtras = (batch: NewEvent[]): BatchExtras => {
     const rows: ExceptionRow[] = [];
     const why: { source: string; reason: string }[] = [];
     for (const event of batch) {
@@ -165,12 +219,23 @@ export function prepareImport(file: FileItems, reasonsMax: number): PreparedImpo
       ...(why.length > 0 ? { exceptionReasons: why } : {}),
     };
   };
+  const pack = new TextFile();
+  let batches: PreparedImport['batches'];
+  try {
+    batches = {
+      notes: batchesOf(pack, size, file.items.notes),
+      todos: batchesOf(pack, size, file.items.todos),
+      events: batchesOf(pack, size, events, eventExtras),
+    };
+  } catch (error) {
+    pack.close();
+    rmSync(pack.path, { force: true });
+    throw error;
+  }
+  pack.close();
   return {
-    batches: {
-      notes: batchesOf(file.items.notes),
-      todos: batchesOf(file.items.todos),
-      events: batchesOf(events, eventExtras),
-    },
+    file: pack.path,
+    batches,
     unfit,
     other: file.other,
     reasons,

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { type FieldErrors, type ImportSummary, TRANSFER_LIMITS } from '@prodify/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { detail } from '../../lib/drf';
@@ -5,6 +6,7 @@ import { noStore } from '../../lib/http';
 import { userOf } from '../auth/auth.plugin';
 import { importPrepared } from './import-rows';
 import { ImportBusyError, withImportRun } from './import-run';
+import { BATCH_SIZES } from './prepare-import';
 import { FileTooComplexError, TransferBusyError } from './transfer-pool';
 import type { UploadTask } from './upload';
 
@@ -60,9 +62,11 @@ export async function importUpload(
   };
   const release = app.transfer.claims.claim(userId);
   if (!release) return busy();
+  let file: string | undefined;
   try {
-    const read = await app.transfer.pool.readUpload(task);
+    const read = await app.transfer.pool.readUpload({ ...task, batch: BATCH_SIZES[app.dbKind] });
     if (!read.ok) return { status: 400, body: read.body };
+    file = read.prepared.file;
     const summary = await withImportRun(app.db, app.dbKind, userId, (run) =>
       importPrepared(run, userId, read.prepared),
     );
@@ -79,5 +83,6 @@ export async function importUpload(
     throw error;
   } finally {
     release();
+    if (file) await rm(file, { force: true });
   }
 }

@@ -3,7 +3,7 @@ import { CalendarParseError, itemsFromCalendar } from './ics-import';
 import type { FileItems } from './import-items';
 import { itemsFromDocument, JsonFileError, parseJsonFile } from './json-import';
 import { markdownImport } from './notes-files';
-import { type PreparedImport, prepareImport } from './prepare-import';
+import { type BatchSize, type PreparedImport, prepareImport } from './prepare-import';
 import { HostileZipError } from './zip';
 
 /** The kinds of file the imports take, by their media type (transfer.routes.ts). */
@@ -14,6 +14,8 @@ export interface UploadTask {
   bytes: Uint8Array;
   /** The uploaded file's name (a Markdown file's title when it has no heading). */
   fileName?: string | undefined;
+  /** The insert batches' size, by database (prepare-import.ts). */
+  batch?: BatchSize;
 }
 
 /** The file's rows, or the 400 answer that refuses it as a whole. */
@@ -46,7 +48,7 @@ export function readUpload(task: UploadTask): UploadResult {
   try {
     const read = fileItems(task);
     if ('refused' in read) return { ok: false, body: read.refused };
-    return { ok: true, prepared: prepareImport(read, TRANSFER_LIMITS.reasons) };
+    return { ok: true, prepared: prepareImport(read, TRANSFER_LIMITS.reasons, task.batch) };
   } catch (error) {
     if (error instanceof JsonFileError) return { ok: false, body: { detail: error.message } };
     if (error instanceof CalendarParseError || error instanceof HostileZipError) {
