@@ -4,6 +4,7 @@ import {
   BadRequestSchema,
   DateSchema,
   DetailSchema,
+  DRF,
   IdPathSchema,
   LIMITS,
   TimeInputSchema,
@@ -66,18 +67,52 @@ export type EventPatch = z.input<typeof EventPatchSchema>;
 /** Both halves of `?start=&end=`, at most this many days apart (inclusive). */
 export const EVENT_RANGE_MAX_DAYS = 366;
 
+export const EVENT_RANGE_MESSAGES = {
+  endBeforeStart: 'Ensure this date is not before start.',
+  tooLong: `Ensure the range spans at most ${EVENT_RANGE_MAX_DAYS} days.`,
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/** Days from `start` to `end`, both included (ISO dates parse as UTC with their full year). */
+const daysSpanned = (start: string, end: string) =>
+  (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+
+const EventQueryFieldsSchema = z.object({
+  date: z.union([z.literal(''), DateSchema]).optional(),
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+  start: DateSchema.optional().describe(
+    'With `end` (both or neither): the first day of the range, inclusive.',
+  ),
+  end: DateSchema.optional().describe(
+    `With \`start\`: the last day of the range, inclusive, not before \`start\` and at most ${EVENT_RANGE_MAX_DAYS} days after it counting both.`,
+  ),
+});
+
 /**
  * `?date=` filters one day (empty means no filter, as the original), recurring occurrences on it
  * included; `from`/`to` filter the stored events by their date. `start`/`end` (both, inclusive,
  * at most 366 days) list every occurrence in the range, series expanded.
+ *
+ * The range's rules are checked as DRF's `validate()` runs: only once every field is valid, so
+ * a malformed date is answered alone (zod runs a refinement even after a field's check failed).
  */
-export const EventQuerySchema = z.object({
-  date: z.union([z.literal(''), DateSchema]).optional(),
-  from: DateSchema.optional(),
-  to: DateSchema.optional(),
-  start: DateSchema.optional(),
-  end: DateSchema.optional(),
+export const EventQuerySchema = EventQueryFieldsSchema.superRefine((query, ctx) => {
+  if (!EventQueryFieldsSchema.safeParse(query).success) return;
+  const { start, end } = query;
+  const fail = (field: 'start' | 'end', message: string) =>
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+  if (start === undefined && end === undefined) return;
+  if (start === undefined) fail('start', DRF.required);
+  if (end === undefined) fail('end', DRF.required);
+  if (start === undefined || end === undefined) return;
+  if (end < start) fail('end', EVENT_RANGE_MESSAGES.endBeforeStart);
+  else if (daysSpanned(start, end) > EVENT_RANGE_MAX_DAYS) {
+    fail('end', EVENT_RANGE_MESSAGES.tooLong);
+  }
 });
+export type EventQuery = z.output<typeof EventQuerySchema>;
 
 /** One occurrence of a series, in a path: the series' id and the occurrence's date in it. */
 export const OccurrencePathSchema = IdPathSchema.extend({ date: DateSchema });
