@@ -10,7 +10,7 @@ import {
   TimestampSchema,
   textField,
 } from './common';
-import { EventBodySchema } from './events';
+import { END_TIME_MESSAGES, EventBodySchema, endsAfterStart } from './events';
 import { type RouteMetadata, signedIn } from './routes';
 import { PrioritySchema } from './todos';
 
@@ -113,11 +113,11 @@ export const ExportEventSchema = z
     exceptions: z.array(ExportExceptionSchema).max(EXPORT_EXCEPTIONS_MAX).optional(),
   })
   .superRefine((event, ctx) => {
-    if (event.end_time && (!event.time || event.end_time <= event.time)) {
+    if (event.end_time && !endsAfterStart(event.time, event.end_time)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['end_time'],
-        message: 'The end time must be after the start time.',
+        message: END_TIME_MESSAGES.notAfter,
       });
     }
   });

@@ -50,11 +50,21 @@ export const RRuleInputSchema = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** An event's end-time rule: an end time needs a start time, and is after it (the same day). */
+export const END_TIME_MESSAGES = {
+  withoutTime: 'An end time needs a start time.',
+  notAfter: 'The end time must be after the start time.',
+} as const;
+
+/** Whether `endTime` is after `time` (both `HH:MM:SS`, as TimeInputSchema gives them). */
+export const endsAfterStart = (time: string | null | undefined, endTime: string) =>
+  typeof time === 'string' && endTime > time;
+
 export const EventBodySchema = z.object({
   title: textField(LIMITS.eventTitleMax),
   date: DateSchema,
   time: TimeInputSchema.nullable().optional(),
-  /** Must be after `time`, and needs one (checked by the API with the stored values). */
+  /** After `time`, which it needs (`endsAfterStart`; the API checks it with the stored values). */
   end_time: TimeInputSchema.nullable().optional(),
   rrule: RRuleInputSchema.nullable().optional(),
 });
