@@ -97,7 +97,7 @@ export const ExportExceptionSchema = z.object({
 export const EXPORT_EXCEPTIONS_MAX = 10_000;
 
 /**
- * An event. `end_time` and `rrule` (the planner's fields, decisions.md §6) are optional: a
+ * An event. `end_time` and `rrule` (the planner's fields, ADR 0412) are optional: a
  * document from before them, or one without them, is still version 1.
  */
 export const ExportEventSchema = z

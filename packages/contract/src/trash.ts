@@ -27,7 +27,7 @@ export const TrashEntrySchema = z.discriminatedUnion('kind', [
 export type TrashEntry = z.infer<typeof TrashEntrySchema>;
 
 /**
- * The trash (decisions.md §6): `DELETE` of a note, to-do or event moves it here for
+ * The trash (ADR 0411): `DELETE` of a note, to-do or event moves it here for
  * `TRASH_DAYS` days; restoring brings it back with its id and fields; the trash is emptied as a
  * whole or one entry at a time (`/api/trash/{notes|todos|events}/{id}/`, the item's own id);
  * another user's item or a purged one is not found.
