@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DRF, zodToFieldErrors } from './common';
 import { EVENT_RANGE_MESSAGES, EventQuerySchema } from './events';
 
-const errorsOf = (query: Record<string, string>) => {
+const errorsOf = (query: object) => {
   const result = EventQuerySchema.safeParse(query);
   return result.success ? undefined : zodToFieldErrors(result.error);
 };
