@@ -7,9 +7,10 @@ import { useTestApp } from '../test/support/app';
 import { testConfig } from '../test/support/config';
 import { createTestDatabase, freshPGliteDir } from '../test/support/database';
 import { send, signUp } from '../test/support/inject';
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
 import { openPostgres, ping } from './db/connect';
 import { isDatabaseUnavailable } from './db/errors';
+import { loggerOptions } from './logger';
 
 const ctx = useTestApp({ corsOrigins: ['http://localhost:5173'] });
 

@@ -12,6 +12,7 @@ import { DiskSpaceWatch, toMb } from './db/disk-space';
 import type { Config } from './env';
 import { NOT_FOUND } from './lib/drf';
 import { flattenRoutes, RouteTable } from './lib/route-table';
+import { type LoggerOption, serverLogger } from './logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -56,70 +57,14 @@ export interface BuildAppOptions {
   disk?: DiskSpaceWatch;
   /** The transfer worker's file (tests: a bundle of its source); by default found beside the app. */
   transferWorker?: string;
-  /** Fastify logger options, or an existing pino logger; false for none. */
-  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** Fastify logger options, or an existing pino logger; false for none (logger.ts by default). */
+  logger?: LoggerOption;
 }
 
 /** How long in-flight summaries may still run once shutdown has begun. */
 const SUMMARY_GRACE_MS = 8_000;
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
-
-/** Logs never carry passwords, tokens or the Authorization header. */
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.current_password',
-  '*.new_password',
-  '*.refresh',
-  '*.access',
-  '*.token',
-];
-
-/** A calendar feed's URL is its secret (ADR 0415): logs show it without the token. */
-const FEED_TOKEN = /(\/api\/calendar\/feed\/)[^/?#]+\.ics/gi;
-export const redactUrl = (url: string) => url.replace(FEED_TOKEN, '$1[redacted].ics');
-
-interface LoggedRequest {
-  method: string;
-  url: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number };
-}
-
-export function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: {
-      // Fastify's own request fields, with secret URLs redacted.
-      // Anything else logged under `req` is left to the redaction paths above.
-      req: (req: LoggedRequest): Record<string, unknown> =>
-        typeof req?.url !== 'string' || typeof req.method !== 'string'
-          ? (req as unknown as Record<string, unknown>)
-          : {
-              method: req.method,
-              url: redactUrl(req.url),
-              host: req.host,
-              remoteAddress: req.ip,
-              remotePort: req.socket?.remotePort,
-            },
-    },
-  };
-}
-
-function isLoggerInstance(
-  value: unknown,
-): value is NonNullable<FastifyServerOptions['loggerInstance']> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { child?: unknown }).child === 'function'
-  );
-}
 
 /** Answers ts-rest's validation failures as DRF does: 400 field errors, 404 for a bad id. */
 function validationErrorHandler(
@@ -162,9 +107,8 @@ export function trustProxyOption(value: Config['trustProxy']): FastifyServerOpti
 /** Builds the whole app without listening; tests call `inject`, server.ts calls `listen`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const logger = options.logger === undefined ? loggerOptions(config) : options.logger;
   const serverOptions: FastifyServerOptions = {
-    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
+    ...serverLogger(config, options.logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { writeFileExclusive } from './lib/exclusive-file';
+import { readOrCreateSecret } from './lib/secret-file';
 import {
   DEFAULT_OLLAMA_MODEL,
   DEFAULT_OLLAMA_TIMEOUT_MS,
@@ -175,31 +173,25 @@ function defaultWebDist(): string {
 }
 
 /**
- * Reads the JWT secret from `$DATA_DIR/jwt-secret`, creating it (mode 0600) on first start.
- * Only for the embedded mode and development; production with DATABASE_URL must be given one.
+ * The JWT secret kept in `$DATA_DIR/jwt-secret`, created (mode 0600) on first start
+ * (lib/secret-file.ts). Only for the embedded mode and development; production with
+ * DATABASE_URL must be given one.
  */
-export function loadOrCreateSecret(dataDir: string): string {
+function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters`);
-    }
-    return secret;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  let created: boolean;
+  let secret: string;
   try {
-    // Of two processes starting at once, one creates it and the other reads that very secret.
-    created = writeFileExclusive(file, `${secret}\n`, 0o600);
+    secret = readOrCreateSecret(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
     throw new ConfigError(
       `no space left on the disk of ${dataDir} to write ${file}: free some space`,
     );
   }
-  return created ? secret : loadOrCreateSecret(dataDir);
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters`);
+  }
+  return secret;
 }
 
 function resolveSecret(env: Env, dataDir: string): string {

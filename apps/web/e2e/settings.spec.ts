@@ -62,8 +62,8 @@ test('settings: username change, wrong current password, weak new password, succ
   await page.getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('heading', { name: `Welcome, ${renamed}!` })).toBeVisible();
 
-  // The other session's token is revoked; this session's old token still works (decisions.md
-  // §6: the session that changed the password goes on); the new password signs in.
+  // The other session's token is revoked; this session's old token still works (ADR 0417:
+  // the session that changed the password goes on); the new password signs in.
   const old = await request.get('/api/user/', {
     headers: { authorization: `Bearer ${otherAccess}` },
   });

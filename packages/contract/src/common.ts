@@ -27,7 +27,7 @@ export const DRF = {
     'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
 } as const;
 
-/** Limits from decisions.md §4. */
+/** The bounds of what a request may hold, checked by the contract's schemas on both sides. */
 export const LIMITS = {
   usernameMax: 150,
   passwordMin: 8,

@@ -4,6 +4,7 @@ import {
   BadRequestSchema,
   DateSchema,
   DetailSchema,
+  DRF,
   IdPathSchema,
   LIMITS,
   TimeInputSchema,
@@ -49,11 +50,21 @@ export const RRuleInputSchema = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** An event's end-time rule: an end time needs a start time, and is after it (the same day). */
+export const END_TIME_MESSAGES = {
+  withoutTime: 'An end time needs a start time.',
+  notAfter: 'The end time must be after the start time.',
+} as const;
+
+/** Whether `endTime` is after `time` (both `HH:MM:SS`, as TimeInputSchema gives them). */
+export const endsAfterStart = (time: string | null | undefined, endTime: string) =>
+  typeof time === 'string' && endTime > time;
+
 export const EventBodySchema = z.object({
   title: textField(LIMITS.eventTitleMax),
   date: DateSchema,
   time: TimeInputSchema.nullable().optional(),
-  /** Must be after `time`, and needs one (checked by the API with the stored values). */
+  /** After `time`, which it needs (`endsAfterStart`; the API checks it with the stored values). */
   end_time: TimeInputSchema.nullable().optional(),
   rrule: RRuleInputSchema.nullable().optional(),
 });
@@ -66,6 +77,29 @@ export type EventPatch = z.input<typeof EventPatchSchema>;
 /** Both halves of `?start=&end=`, at most this many days apart (inclusive). */
 export const EVENT_RANGE_MAX_DAYS = 366;
 
+export const EVENT_RANGE_MESSAGES = {
+  endBeforeStart: 'Ensure this date is not before start.',
+  tooLong: `Ensure the range spans at most ${EVENT_RANGE_MAX_DAYS} days.`,
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/** Days from `start` to `end`, both included (ISO dates parse as UTC with their full year). */
+const daysSpanned = (start: string, end: string) =>
+  (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+
+const EventQueryFieldsSchema = z.object({
+  date: z.union([z.literal(''), DateSchema]).optional(),
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+  start: DateSchema.optional().describe(
+    'With `end` (both or neither): the first day of the range, inclusive.',
+  ),
+  end: DateSchema.optional().describe(
+    `With \`start\`: the last day of the range, inclusive, not before \`start\` and at most ${EVENT_RANGE_MAX_DAYS} days after it counting both.`,
+  ),
+});
+
 /**
  * The most occurrences one answer of `?start=&end=` or `?date=` holds. A range with more is
  * refused (400 naming `end`, or `date`) rather than cut short: ask for a shorter one.
@@ -77,14 +111,25 @@ export const TOO_MANY_OCCURRENCES = `This range holds more than ${EVENT_RANGE_MA
  * `?date=` filters one day (empty means no filter, as the original), recurring occurrences on it
  * included; `from`/`to` filter the stored events by their date. `start`/`end` (both, inclusive,
  * at most 366 days) list every occurrence in the range, series expanded.
+ *
+ * The range's rules are checked as DRF's `validate()` runs: only once every field is valid, so
+ * a malformed date is answered alone (zod runs a refinement even after a field's check failed).
  */
-export const EventQuerySchema = z.object({
-  date: z.union([z.literal(''), DateSchema]).optional(),
-  from: DateSchema.optional(),
-  to: DateSchema.optional(),
-  start: DateSchema.optional(),
-  end: DateSchema.optional(),
+export const EventQuerySchema = EventQueryFieldsSchema.superRefine((query, ctx) => {
+  if (!EventQueryFieldsSchema.safeParse(query).success) return;
+  const { start, end } = query;
+  const fail = (field: 'start' | 'end', message: string) =>
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+  if (start === undefined && end === undefined) return;
+  if (start === undefined) fail('start', DRF.required);
+  if (end === undefined) fail('end', DRF.required);
+  if (start === undefined || end === undefined) return;
+  if (end < start) fail('end', EVENT_RANGE_MESSAGES.endBeforeStart);
+  else if (daysSpanned(start, end) > EVENT_RANGE_MAX_DAYS) {
+    fail('end', EVENT_RANGE_MESSAGES.tooLong);
+  }
 });
+export type EventQuery = z.output<typeof EventQuerySchema>;
 
 /** One occurrence of a series, in a path: the series' id and the occurrence's date in it. */
 export const OccurrencePathSchema = IdPathSchema.extend({ date: DateSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, isCalendarDate, LIMITS, TimeInputSchema, textField } from './common';
-import { EventBodySchema } from './events';
+import { END_TIME_MESSAGES, EventBodySchema, endsAfterStart } from './events';
 import { PrioritySchema } from './todos';
 
 /**
@@ -107,7 +107,7 @@ export const ExportExceptionSchema = z.object({
 export const EXPORT_EXCEPTIONS_MAX = 10_000;
 
 /**
- * An event. `end_time` and `rrule` (the planner's fields, decisions.md §6) are optional: a
+ * An event. `end_time` and `rrule` (the planner's fields, ADR 0412) are optional: a
  * document from before them, or one without them, is still version 1.
  */
 export const ExportEventSchema = z
@@ -123,11 +123,11 @@ export const ExportEventSchema = z
     exceptions: z.array(ExportExceptionSchema).max(EXPORT_EXCEPTIONS_MAX).optional(),
   })
   .superRefine((event, ctx) => {
-    if (event.end_time && (!event.time || event.end_time <= event.time)) {
+    if (event.end_time && !endsAfterStart(event.time, event.end_time)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['end_time'],
-        message: 'The end time must be after the start time.',
+        message: END_TIME_MESSAGES.notAfter,
       });
     }
   });
@@ -147,6 +147,10 @@ export const ExportDocumentSchema = z.object({
   events: z.array(ExportEventSchema),
 });
 export type ExportDocument = z.input<typeof ExportDocumentSchema>;
+/** One item of an export as it is written (the API's export and the iCalendar built from it). */
+export type ExportNote = z.input<typeof ExportNoteSchema>;
+export type ExportTodo = z.input<typeof ExportTodoSchema>;
+export type ExportEvent = z.input<typeof ExportEventSchema>;
 
 const KindCountsSchema = z.object({
   notes: z.number().int(),

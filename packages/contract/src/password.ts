@@ -1,7 +1,7 @@
 import { LIMITS } from './common';
 
 /**
- * The one password rule of the web app and the API (product-spec §5, decisions §3.5): five
+ * The one password rule of the web app and the API (ADR 0006): five
  * criteria that the register and settings screens count for their labels and that the API's
  * settings route requires all of. Unicode-aware, so that 'Ä' is an upper-case letter, 'ß' a
  * lower-case one and '٣' a digit, on both sides alike.

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { TimestampSchema } from './common';
 import { EventSchema } from './events';
 import { NoteSchema } from './notes';
-import { removeRoute, signedIn, signedInById } from './routes';
+import {
+  PageQuerySchema,
+  pagedList,
+  pageSchema,
+  removeRoute,
+  signedIn,
+  signedInById,
+} from './routes';
 import { TodoSchema } from './todos';
 
 const c = initContract();
@@ -26,8 +33,12 @@ export const TrashEntrySchema = z.discriminatedUnion('kind', [
 ]);
 export type TrashEntry = z.infer<typeof TrashEntrySchema>;
 
+/** `GET /api/trash/?page=`: the notes' page object, for a trash of thousands of entries. */
+export const TrashPageSchema = pageSchema(TrashEntrySchema);
+export type TrashPage = z.infer<typeof TrashPageSchema>;
+
 /**
- * The trash (decisions.md §6): `DELETE` of a note, to-do or event moves it here for
+ * The trash (ADR 0411): `DELETE` of a note, to-do or event moves it here for
  * `TRASH_DAYS` days; restoring brings it back with its id and fields; the trash is emptied as a
  * whole or one entry at a time (`/api/trash/{notes|todos|events}/{id}/`, the item's own id);
  * another user's item or a purged one is not found.
@@ -36,8 +47,8 @@ export const trashContract = c.router({
   list: {
     method: 'GET',
     path: '/api/trash/',
-    ...signedIn({ 200: z.array(TrashEntrySchema) }),
-    summary: `Deleted notes, to-dos and events of the last ${TRASH_DAYS} days, newest first`,
+    ...pagedList(TrashEntrySchema, PageQuerySchema),
+    summary: `Deleted notes, to-dos and events of the last ${TRASH_DAYS} days, newest first; a page object when ?page= is given`,
   },
   empty: {
     method: 'DELETE',

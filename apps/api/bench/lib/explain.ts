@@ -11,14 +11,14 @@ import { TODO_LIST } from '../../src/modules/todos/todos.queries';
  */
 export async function explainNoteSearch(db: Db, userId: number, search: string) {
   const query = { search };
-  const filter = NOTE_LIST.where?.(query);
-  const first = NOTE_LIST.first?.(query);
-  if (!filter || !first) throw new Error(`no search terms in ${JSON.stringify(search)}`);
-  const order = NOTE_LIST.order(query);
+  const where = NOTE_LIST.where?.(query);
+  const hits = NOTE_LIST.search?.(query);
+  if (!where || !hits) throw new Error(`no search terms in ${JSON.stringify(search)}`);
+  const ranked = { where, order: NOTE_LIST.order(query), search: hits };
   const plans: Record<string, string> = {};
   for (const [name, statement] of [
-    ['list', rankedListQuery(NOTE_LIST.row, userId, order, filter, first)],
-    ['page 1', rankedPageQuery(NOTE_LIST.row, userId, order, 0, 10, filter, first)],
+    ['list', rankedListQuery(NOTE_LIST, userId, ranked)],
+    ['page 1', rankedPageQuery(NOTE_LIST, userId, { ...ranked, page: { offset: 0, limit: 10 } })],
   ] as const) {
     const { rows } = await sql<Record<string, string>>`
       explain (analyze, buffers, costs off) ${statement}`.execute(db);
@@ -32,10 +32,11 @@ export async function explainNoteSearch(db: Db, userId: number, search: string) 
  * `GET /api/todos/?page=` (ADR 0402), at `offset`, for one user.
  */
 export async function explainPages(db: Db, userId: number, offset: number, size = 10) {
+  const page = { offset, limit: size };
   const plans: Record<string, string> = {};
   for (const [name, statement] of [
-    ['notes', pageQuery(NOTE_LIST.row, 'notes', userId, NOTE_LIST.order({}), offset, size)],
-    ['todos', pageQuery(TODO_LIST.row, 'todos', userId, TODO_LIST.order({}), offset, size)],
+    ['notes', pageQuery(NOTE_LIST, userId, { order: NOTE_LIST.order({}), page })],
+    ['todos', pageQuery(TODO_LIST, userId, { order: TODO_LIST.order({}), page })],
   ] as const) {
     const { rows } = await sql<Record<string, string>>`
       explain (analyze, buffers, costs off) ${statement}`.execute(db);

@@ -1,8 +1,8 @@
 import { DRF, type FieldErrors } from '@prodify/contract';
 
 /**
- * The one place that builds DRF-shaped error bodies (decisions.md §2), so every route answers
- * in the same words as the original API.
+ * The one place that builds DRF-shaped error bodies (`{"detail": ...}`, `{field: [...]}`, ADR
+ * 0001), so every route answers in the same words as the original API.
  */
 export const detail = (text: string) => ({ detail: text });
 

@@ -396,9 +396,15 @@ export function objectFromZod(
     );
 }
 
+/** The fields of an object schema, through the refinements around it (a query's rules). */
+function shapeOf(schema: AnyZod | undefined): Record<string, AnyZod> {
+  if (schema instanceof z.ZodEffects) return shapeOf(schema.innerType());
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, AnyZod>) : {};
+}
+
 /** A query string from a query schema: fitting and hostile values, repeated and odd keys. */
-export function queryFromZod(schema: z.AnyZodObject | undefined): fc.Arbitrary<string> {
-  const shape = (schema?.shape ?? {}) as Record<string, AnyZod>;
+export function queryFromZod(schema: AnyZod | undefined): fc.Arbitrary<string> {
+  const shape = shapeOf(schema);
   const keys = Object.keys(shape);
   const known: fc.Arbitrary<Array<readonly [string, string]>> = keys.length
     ? fc

@@ -89,7 +89,11 @@ describe('Host headers', () => {
     for (let i = 0; i < 3; i++) {
       await ctx.request('POST', '/api/todos/', { body: { task: `t${i}` }, headers: alice.auth });
     }
-    for (const url of ['/api/todos/?page=1&page_size=2', '/api/notes/?page=1']) {
+    for (const url of [
+      '/api/todos/?page=1&page_size=2',
+      '/api/notes/?page=1',
+      '/api/trash/?page=1',
+    ]) {
       for (const host of ['a b', 'x:99999', '[::1', 'exa%mple']) {
         const res = await ctx.request('GET', url, { headers: { ...alice.auth, host } });
         expect(res.statusCode, `${url} ${host}`).toBe(400);
@@ -111,7 +115,7 @@ describe('page numbers at the limit', () => {
       headers: alice.auth,
     });
     await ctx.request('POST', '/api/todos/', { body: { task: 't' }, headers: alice.auth });
-    for (const list of ['/api/notes/', '/api/todos/']) {
+    for (const list of ['/api/notes/', '/api/todos/', '/api/trash/']) {
       // (2147483647 - 1) * 100 rows to skip: far beyond a 32-bit integer.
       for (const query of [
         'page=2147483647',

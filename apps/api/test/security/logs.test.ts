@@ -184,7 +184,7 @@ describe('logs', () => {
       const fresh = changed.json() as { access: string; refresh: string };
       addToken(fresh.access);
       addToken(fresh.refresh);
-      // The session that changed the password keeps its old token (decisions.md §6, ADR 0417).
+      // The session that changed the password keeps its old token (ADR 0417).
       expect((await call('GET', '/api/user/', undefined, auth)).statusCode).toBe(200);
       const newAuth = { authorization: `Bearer ${fresh.access}` };
       expect(

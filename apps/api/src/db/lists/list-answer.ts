@@ -1,12 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { type RawBuilder, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { jsonText, type PageResult, pageRequest, paginateJson } from '../../lib/pagination';
 import type { OrderTerm } from '../json-sql';
 import type { RowDef, RowOf } from '../rows';
 import type { Executor } from '../types';
 import type { ListCache } from './list-cache';
-import { jsonList, jsonPage, type ListCountColumn } from './list-queries';
-import { rankedList, rankedPage } from './ranked-queries';
+import {
+  type JsonListText,
+  type JsonPage,
+  type ListCountColumn,
+  type ListPage,
+  type ListPageQuery,
+  type ListQuery,
+  type ListTable,
+  listQuery,
+  pageQuery,
+} from './list-queries';
+import { rankedListQuery, rankedPageQuery } from './ranked-queries';
 
 /** One list route: its rows, and the order and filter its query asks for. */
 export interface ListSpec<Q, R extends RowDef = RowDef> {
@@ -18,7 +28,7 @@ export interface ListSpec<Q, R extends RowDef = RowDef> {
    * A condition whose rows come first, before the order (`?search=`'s title hits), when the
    * query asks for one; then the list is read by db/lists/ranked-queries.ts.
    */
-  first?(query: Q): RawBuilder<boolean> | undefined;
+  search?(query: Q): RawBuilder<boolean> | undefined;
 }
 
 /** A list that answers DRF's page object for `?page=`, counted by `user_list_counts`. */
@@ -41,6 +51,56 @@ type Item<R extends RowDef> = RowOf<R>;
 /** The reply of the request, which gets the JSON text as it is. */
 type Reply = { type(contentType: string): unknown };
 
+/** What a route's query asks of its list: `{ where, order, search }`. */
+export function listQueryOf<Q>(spec: ListSpec<Q>, query: Q): ListQuery {
+  return { where: spec.where?.(query), order: spec.order(query), search: spec.search?.(query) };
+}
+
+/**
+ * The statements of one list query, chosen once: ranked (ranked-queries.ts, ADR 0410) when a
+ * search puts its hits first, else the plain ones that walk the list's index (list-queries.ts,
+ * ADR 0402).
+ */
+function statementsOf(table: ListTable, userId: number, query: ListQuery) {
+  const { search } = query;
+  return search
+    ? {
+        list: () => rankedListQuery(table, userId, { ...query, search }),
+        page: (page: ListPage) => rankedPageQuery(table, userId, { ...query, search, page }),
+      }
+    : {
+        list: () => listQuery(table, userId, query),
+        page: (page: ListPage) => pageQuery(table, userId, { ...query, page }),
+      };
+}
+
+/** Every row of the user's list (or of its search) as one JSON array text. */
+export async function jsonList(
+  db: Executor,
+  table: ListTable,
+  userId: number,
+  query: ListQuery,
+): Promise<JsonListText> {
+  const { rows } = await statementsOf(table, userId, query).list().execute(db);
+  return { body: rows[0]?.body ?? '[]', version: rows[0]?.version ?? null };
+}
+
+/** One page of the user's list (or of its search), with the count of the whole. */
+export async function jsonPage(
+  db: Executor,
+  table: ListTable,
+  userId: number,
+  query: ListPageQuery,
+): Promise<JsonPage> {
+  const { rows } = await statementsOf(table, userId, query).page(query.page).execute(db);
+  const head = rows[0];
+  return {
+    count: Number(head?.count ?? 0),
+    results: head?.results ?? null,
+    version: head?.version ?? null,
+  };
+}
+
 /** The cache key of a list query: the list and its parameters, the page left out. */
 function cacheKey(spec: ListSpec<never>, query: object): string {
   const { page: _page, page_size: _size, ...params } = query as PageQuery;
@@ -59,12 +119,8 @@ export async function listAnswer<Q extends object, R extends RowDef>(
   query: Q,
 ): Promise<{ status: 200; body: Item<R>[] }> {
   const key = cacheKey(spec as ListSpec<never>, query);
-  const first = spec.first?.(query);
-  const where = spec.where?.(query);
   const { body } = await source.listCache.list(source.db, userId, key, () =>
-    first
-      ? rankedList(source.db, spec.row, userId, spec.order(query), where ?? sql`true`, first)
-      : jsonList(source.db, spec.row, userId, spec.order(query), where),
+    jsonList(source.db, spec, userId, listQueryOf(spec, query)),
   );
   return { status: 200, body: jsonText<Item<R>[]>(reply, body) };
 }
@@ -81,31 +137,10 @@ export async function pagedListAnswer<Q extends PageQuery, R extends RowDef>(
   const page = pageRequest(query);
   if (!page) return listAnswer(source, userId, reply, spec, query);
   const key = cacheKey(spec as ListSpec<never>, query);
-  const first = spec.first?.(query);
-  const where = spec.where?.(query);
+  const read = listQueryOf(spec, query);
   return paginateJson<Item<R>>(request, reply, page, (limit, offset) =>
     source.listCache.page(source.db, userId, key, limit, offset, () =>
-      first
-        ? rankedPage(
-            source.db,
-            spec.row,
-            userId,
-            spec.order(query),
-            offset,
-            limit,
-            where ?? sql`true`,
-            first,
-          )
-        : jsonPage(
-            source.db,
-            spec.row,
-            spec.count,
-            userId,
-            spec.order(query),
-            offset,
-            limit,
-            where,
-          ),
+      jsonPage(source.db, spec, userId, { ...read, page: { offset, limit } }),
     ),
   );
 }

@@ -7,8 +7,7 @@ import { NOTE_LIST } from '../../modules/notes/notes.queries';
 import { TODO_LIST } from '../../modules/todos/todos.queries';
 import { orderSql } from '../json-sql';
 import type { RowDef } from '../rows';
-import type { ListSpec, PagedListSpec } from './list-answer';
-import { jsonList, jsonPage } from './list-queries';
+import { jsonList, jsonPage, type ListSpec, type PagedListSpec } from './list-answer';
 
 /**
  * The lists the database writes as JSON (ADR 0402) must be byte for byte what JSON.stringify
@@ -85,19 +84,17 @@ async function reference<Q>(spec: ListSpec<Q>, userId: number, query: Q) {
 }
 
 const list = <Q>(spec: ListSpec<Q>, userId: number, query: Q) =>
-  jsonList(db(), spec.row as RowDef, userId, spec.order(query), spec.where?.(query));
+  jsonList(db(), { row: spec.row as RowDef }, userId, {
+    where: spec.where?.(query),
+    order: spec.order(query),
+  });
 
 const page = <Q>(spec: PagedListSpec<Q>, userId: number, query: Q, size: number, offset: number) =>
-  jsonPage(
-    db(),
-    spec.row as RowDef,
-    spec.count,
-    userId,
-    spec.order(query),
-    offset,
-    size,
-    spec.where?.(query),
-  );
+  jsonPage(db(), { row: spec.row as RowDef, count: spec.count }, userId, {
+    where: spec.where?.(query),
+    order: spec.order(query),
+    page: { offset, limit: size },
+  });
 
 /** A filtered list: its pages are counted by the query instead of the kept counts. */
 const DATED_TODOS: PagedListSpec<object> = {

@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { jsonObjectSql, type OrderTerm, orderSql, reversed, sqlName } from '../json-sql';
 import type { RowDef } from '../rows';
-import type { Executor } from '../types';
 
 /**
  * A user's list as one JSON array text written by the database (db/json-sql.ts, ADR 0402), and
@@ -23,7 +22,7 @@ function arraySql(spec: RowDef, order: readonly OrderTerm[]): string {
  * The user's list version (migration 202611231000), read by the same statement as the list, so
  * that the text and the version come from one snapshot; null before the user has a row.
  */
-function versionSql(userId: number): RawBuilder<number | null> {
+export function versionSql(userId: number): RawBuilder<number | null> {
   return sql`(select version from user_list_counts where user_id = ${userId})`;
 }
 
@@ -34,20 +33,41 @@ export interface JsonListText {
   version: number | null;
 }
 
-/** Every row of the user's list (alias `r` in `filter`) as one JSON array text. */
-export async function jsonList(
-  db: Executor,
-  spec: RowDef,
-  userId: number,
-  order: readonly OrderTerm[],
-  filter: RawBuilder<unknown> = sql`true`,
-): Promise<JsonListText> {
-  const { rows } = await sql<{ body: string; version: number | null }>`
+/**
+ * What one read of a user's list asks for: which rows (a condition on alias `r`; all without
+ * one), in which order, and, for `?search=`, the rows that come first (its title hits), which
+ * ranked-queries.ts reads.
+ */
+export interface ListQuery {
+  where?: RawBuilder<unknown> | undefined;
+  order: readonly OrderTerm[];
+  search?: RawBuilder<boolean> | undefined;
+}
+
+/** Which rows of the list a page holds. */
+export interface ListPage {
+  offset: number;
+  limit: number;
+}
+
+/** A list query for one page: `{ where, order, page, search }`. */
+export interface ListPageQuery extends ListQuery {
+  page: ListPage;
+}
+
+/** A list's rows, and the column of `user_list_counts` that counts them, if one does. */
+export interface ListTable {
+  row: RowDef;
+  count?: ListCountColumn | undefined;
+}
+
+/** Every row of the user's list as one JSON array text, in the list's order. */
+export function listQuery({ row: spec }: ListTable, userId: number, { where, order }: ListQuery) {
+  return sql<{ body: string; version: number | null }>`
     select ${sql.raw(arraySql(spec, order))} as body, ${versionSql(userId)} as version
     from ${sql.raw(sqlName(spec.table))} ${sql.raw(ROW)}
-    where ${sql.raw(ROW)}.user_id = ${userId} and ${filter}
-  `.execute(db);
-  return { body: rows[0]?.body ?? '[]', version: rows[0]?.version ?? null };
+    where ${sql.raw(ROW)}.user_id = ${userId} and ${where ?? sql`true`}
+  `;
 }
 
 export interface JsonPage {
@@ -67,29 +87,12 @@ export interface JsonPage {
  * array rather than a join: the far end's row count is an expression the planner cannot
  * estimate, and it planned a join with it as a hash join over every row of the table.
  */
-export async function jsonPage(
-  db: Executor,
-  ...statement: Parameters<typeof pageQuery>
-): Promise<JsonPage> {
-  const { rows } = await pageQuery(...statement).execute(db);
-  const first = rows[0];
-  return {
-    count: Number(first?.count ?? 0),
-    results: first?.results ?? null,
-    version: first?.version ?? null,
-  };
-}
-
-/** The statement of `jsonPage` (for EXPLAIN in the benchmarks too). */
 export function pageQuery(
-  spec: RowDef,
-  countColumn: ListCountColumn,
+  { row: spec, count: countColumn }: ListTable,
   userId: number,
-  order: readonly OrderTerm[],
-  offset: number,
-  limit: number,
-  filter?: RawBuilder<unknown>,
+  { where: filter, order, page }: ListPageQuery,
 ) {
+  const { offset, limit } = page;
   const table = sql.raw(sqlName(spec.table));
   const row = sql.raw(ROW);
   const array = sql.raw(arraySql(spec, order));
@@ -105,10 +108,12 @@ export function pageQuery(
        and ${row}.id = any(array(
          select ${row}.id from ${table} ${row} where ${row}.user_id = ${userId} and ${where}
          order by ${sql.raw(orderSql(ROW, direction))} limit ${take} offset ${skip})))`;
-  // Without a filter the count is the one the triggers keep; with one it is counted.
-  const total = filter
-    ? sql`(select count(*) from ${table} ${row} where ${row}.user_id = ${userId} and ${filter})`
-    : sql`coalesce(
+  // Without a filter the count is the one the triggers keep; with one (or no kept count) it is
+  // counted.
+  const total =
+    filter || !countColumn
+      ? sql`(select count(*) from ${table} ${row} where ${row}.user_id = ${userId} and ${where})`
+      : sql`coalesce(
         (select ${sql.ref(countColumn)} from user_list_counts where user_id = ${userId}), 0)`;
   // bigint: the last allowed page (2147483647) times 100 rows overflows an integer.
   const off = sql`${offset}::bigint`;

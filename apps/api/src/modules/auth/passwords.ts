@@ -6,7 +6,7 @@ export const PASSWORD_MESSAGES = {
   tooCommon: 'This password is too common.',
   entirelyNumeric: 'This password is entirely numeric.',
   similarToUsername: 'The password is too similar to the username.',
-  /** The original Settings page's rule and text (decisions.md §3.5). */
+  /** The original Settings page's rule and text: all five criteria of ADR 0006. */
   weakSettings:
     'Password must be at least 8 characters and include upper/lowercase, number, and symbol.',
   currentIncorrect: 'Current password is incorrect.',

@@ -4,7 +4,7 @@ import { USER_NOT_FOUND } from '../../lib/drf';
 
 export type TokenType = 'access' | 'refresh';
 
-/** SimpleJWT's claims, plus the user's token version (decisions.md §3.6). */
+/** SimpleJWT's claims, plus the user's token version (ADR 0003) and session (ADR 0417). */
 const ClaimsSchema = z.object({
   token_type: z.enum(['access', 'refresh']),
   exp: z.number().int(),
@@ -104,8 +104,9 @@ export type SubjectCheck = 'ok' | 'user_not_found' | 'password_changed' | 'sessi
 /**
  * Is the token's user still there, and its session still on (ADR 0417)? A token of a live session
  * is good whatever its token version: a password change ends the *other* sessions and keeps the
- * one that made it (decisions.md §6). A token without `sid` (issued before sessions existed) is
- * checked by the token version, and refused once the user ended their other sessions.
+ * one that made it, so the client that changed the password stays signed in. A token without
+ * `sid` (issued before sessions existed) is checked by the token version, and refused once the
+ * user ended their other sessions.
  */
 export function checkSubject(claims: TokenClaims, user: CheckedSubject | undefined): SubjectCheck {
   if (!user) return 'user_not_found';

@@ -100,7 +100,7 @@ describe('checkSubject (token versioning and sessions)', () => {
   it('accepts a token of a live session whatever its version, and refuses an ended one', () => {
     const withSid = { ...claims, sid: 5 };
     expect(checkSubject(withSid, user(3, [5]))).toBe('ok');
-    // The session that changed the password keeps its old tokens (decisions.md §6).
+    // The session that changed the password keeps its old tokens (ADR 0417).
     expect(checkSubject(withSid, user(4, [5]))).toBe('ok');
     expect(checkSubject(withSid, user(3, [6]))).toBe('session_ended');
     // Ended by a password change elsewhere.

@@ -1,10 +1,7 @@
-import type { EventQuerySchema } from '@prodify/contract';
+import type { EventQuery } from '@prodify/contract';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import type { ListSpec } from '../../db/lists/list-answer';
 import { EVENT_ROW } from '../../db/tables';
-
-type EventQuery = z.output<typeof EventQuerySchema>;
 
 /**
  * By date, then untimed events first, then by time, then in creation order; `?date=` one day

@@ -1,20 +1,13 @@
 import {
-  DRF,
-  EVENT_RANGE_MAX_DAYS,
   EVENT_RANGE_MAX_OCCURRENCES,
-  type EventQuerySchema,
-  type FieldErrors,
+  type EventQuery,
   TOO_MANY_OCCURRENCES,
 } from '@prodify/contract';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import type { ListSource } from '../../db/lists/list-answer';
-import { FieldErrorBag } from '../../lib/drf';
 import { jsonText } from '../../lib/pagination';
 import { type EventRow, type ExceptionRow, expand } from './occurrences';
-import { toDay, type Window } from './recurrence';
-
-type EventQuery = z.output<typeof EventQuerySchema>;
+import type { Window } from './recurrence';
 
 /**
  * The occurrences of a user's events in a window of days, as one JSON array text (ADR 0413):
@@ -95,34 +88,20 @@ export async function occurrencesAnswer(
   return { status: 200 as const, body: jsonText<never[]>(reply, body) };
 }
 
-export const RANGE_MESSAGES = {
-  endBeforeStart: 'Ensure this date is not before start.',
-  tooLong: `Ensure the range spans at most ${EVENT_RANGE_MAX_DAYS} days.`,
-} as const;
+/** The range's messages, which the contract's EventQuerySchema answers (here for the tests). */
+export { EVENT_RANGE_MESSAGES as RANGE_MESSAGES } from '@prodify/contract';
 
 /**
  * The window of days a list query asks occurrences for: `start`..`end` (both, inclusive), or
  * the day of `?date=`, narrowed by `from`/`to`; null when it is empty; undefined when the query
- * asks for the stored events as the original did (no `start`/`end`, no `date`).
+ * asks for the stored events as the original did (no `start`/`end`, no `date`). The query has
+ * passed EventQuerySchema: `start` and `end` come together, in order and close enough.
  */
-export function eventWindow(
-  query: EventQuery,
-): { errors: FieldErrors } | { window: Window | null } | undefined {
+export function eventWindow(query: EventQuery): Window | null | undefined {
   const { date, from, to, start, end } = query;
   let window: Window;
-  if (start !== undefined || end !== undefined) {
-    const bag = new FieldErrorBag();
-    if (start === undefined) bag.add('start', DRF.required);
-    if (end === undefined) bag.add('end', DRF.required);
-    if (start !== undefined && end !== undefined) {
-      if (end < start) bag.add('end', RANGE_MESSAGES.endBeforeStart);
-      else if (toDay(end) - toDay(start) + 1 > EVENT_RANGE_MAX_DAYS) {
-        bag.add('end', RANGE_MESSAGES.tooLong);
-      }
-    }
-    const errors = bag.build();
-    if (errors) return { errors };
-    window = { from: start as string, to: end as string };
+  if (start !== undefined && end !== undefined) {
+    window = { from: start, to: end };
     if (date) window = { from: max(window.from, date), to: min(window.to, date) };
   } else if (date) {
     window = { from: date, to: date };
@@ -131,7 +110,7 @@ export function eventWindow(
   }
   if (from !== undefined) window.from = max(window.from, from);
   if (to !== undefined) window.to = min(window.to, to);
-  return { window: window.from <= window.to ? window : null };
+  return window.from <= window.to ? window : null;
 }
 
 const max = (a: string, b: string) => (a > b ? a : b);

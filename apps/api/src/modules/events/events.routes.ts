@@ -17,12 +17,11 @@ export function eventsRoutes(app: FastifyInstance) {
   return s.router(contract.events, {
     ...ownedHandlers(app, EVENT_ROW),
     list: async ({ query, request, reply }) => {
-      const asked = eventWindow(query);
-      if (asked === undefined) return listAnswer(app, userOf(request).id, reply, EVENT_LIST, query);
-      if ('errors' in asked) return { status: 400 as const, body: asked.errors };
-      if (asked.window === null) return { status: 200 as const, body: [] };
+      const days = eventWindow(query);
+      if (days === undefined) return listAnswer(app, userOf(request).id, reply, EVENT_LIST, query);
+      if (days === null) return { status: 200 as const, body: [] };
       const field = query.start === undefined ? 'date' : 'end';
-      return occurrencesAnswer(app, userOf(request).id, reply, asked.window, field);
+      return occurrencesAnswer(app, userOf(request).id, reply, days, field);
     },
     create: ({ body, request }) => createEvent(app.db, userOf(request).id, body),
     patch: async ({ params, body, request }) =>

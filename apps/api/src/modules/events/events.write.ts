@@ -1,6 +1,8 @@
 import {
+  END_TIME_MESSAGES,
   type EventBodySchema,
   type EventPatchSchema,
+  endsAfterStart,
   type FieldErrors,
   parseRRule,
 } from '@prodify/contract';
@@ -24,8 +26,8 @@ interface EventState {
 }
 
 export const MESSAGES = {
-  endWithoutTime: 'An end time needs a start time.',
-  endNotAfter: 'The end time must be after the start time.',
+  endWithoutTime: END_TIME_MESSAGES.withoutTime,
+  endNotAfter: END_TIME_MESSAGES.notAfter,
   untilBeforeDate: "UNTIL must not be before the event's date.",
   tooFar: 'COUNT is too large for this rule: its occurrences would pass the year 9999.',
 } as const;
@@ -40,7 +42,7 @@ export function checkEvent(
   const bag = new FieldErrorBag();
   if (state.end_time !== null) {
     if (state.time === null) bag.add('end_time', MESSAGES.endWithoutTime);
-    else if (state.end_time <= state.time) bag.add('end_time', MESSAGES.endNotAfter);
+    else if (!endsAfterStart(state.time, state.end_time)) bag.add('end_time', MESSAGES.endNotAfter);
   }
   let end: string | null | undefined = null;
   if (state.rrule !== null) {

@@ -25,7 +25,7 @@ export const NOTE_LIST: PagedListSpec<NoteListQuery, typeof NOTE_ROW> = {
     const terms = searchTerms(search);
     return terms.length > 0 ? allTermsInNormalized(NOTE_TEXT, terms) : undefined;
   },
-  first: ({ search, ordering }) => {
+  search: ({ search, ordering }) => {
     const terms = searchTerms(search);
     return terms.length > 0 && ordering === undefined
       ? allTermsIn(sql<string>`r.title`, terms)

@@ -15,7 +15,11 @@ import { createSession, endOtherSessions } from '../sessions/sessions.queries';
 
 const s = initServer();
 
-/** Account settings and account deletion (decisions.md §3.5 and §3.6). */
+/**
+ * Account settings and account deletion. A blank new password keeps the current one, and any
+ * change needs `current_password`; a new password must meet all five criteria (ADR 0006). A
+ * password change or a deletion refuses the tokens issued before it (ADRs 0003 and 0417).
+ */
 export function settingsRoutes(app: FastifyInstance, config: Config) {
   // Someone holding a stolen access token must not be able to guess the password here either.
   const passwordFailures = app.limiters.failures('account-password', config.loginFailuresPerMinute);
@@ -78,8 +82,8 @@ export function settingsRoutes(app: FastifyInstance, config: Config) {
     try {
       updated = await app.db.transaction().execute(async (trx) => {
         const row = await updateUser(trx, user.id, { username, passwordHash });
-        // A password change ends every other session and keeps this one (decisions.md §6,
-        // ADR 0417): its old tokens stay good, every other token is refused from now on.
+        // A password change ends every other session and keeps this one (ADR 0417): its old
+        // tokens stay good, every other token is refused from now on.
         if (row && passwordHash) await endOtherSessions(trx, user.id, sid);
         return row;
       });

@@ -118,7 +118,7 @@ describe('PUT/PATCH /api/settings/', () => {
     });
     expect(refreshed.statusCode).toBe(200);
 
-    // Tokens of every other session issued before the change do not (decisions.md §6).
+    // Tokens of every other session issued before the change do not (ADR 0417).
     const old = await ctx.request('GET', '/api/user/', { headers: bearer(elsewhere.access) });
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe('password_changed');

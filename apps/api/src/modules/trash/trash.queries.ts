@@ -24,6 +24,15 @@ const live = (alias = 't') =>
 const itemRow = (row: OwnedRow) =>
   sql`cross join lateral jsonb_populate_record(null::${sql.table(row.table)}, t.data) r`;
 
+/** An entry `t` of `row`'s kind, its item read as `r`, as `{kind, deleted_at, item}` JSON text. */
+const entrySql = (row: OwnedRow) =>
+  sql`'{"kind":"' || t.kind || '","deleted_at":' || ${sql.raw(valueSql('t.deleted_at', 'timestamptz'))}
+    || ',"item":' || ${sql.raw(jsonObjectSql('r', row.fields))} || '}'`;
+
+/** The trash's order, newest first, of the entries under `alias`. */
+const trashOrder = (alias: 't' | 'e') =>
+  sql.raw(`${alias}.deleted_at desc, ${alias}.kind, ${alias}.item_id desc`);
+
 /**
  * The user's trash as one JSON array text, newest first: `{kind, deleted_at, item}` with the
  * item written by the same SQL as its lists (db/json-sql.ts).
@@ -31,19 +40,48 @@ const itemRow = (row: OwnedRow) =>
 export async function listTrash(db: Executor, userId: number): Promise<string> {
   const entries = ROWS.map(
     (row) => sql`
-      select t.deleted_at, t.kind, t.item_id,
-        '{"kind":"' || t.kind || '","deleted_at":' || ${sql.raw(valueSql('t.deleted_at', 'timestamptz'))}
-          || ',"item":' || ${sql.raw(jsonObjectSql('r', row.fields))} || '}' as entry
+      select t.deleted_at, t.kind, t.item_id, ${entrySql(row)} as entry
       from trash t ${itemRow(row)}
       where t.user_id = ${userId} and t.kind = ${TRASH_KIND[row.table]} and ${live()}`,
   );
   const { rows } = await sql<{ body: string }>`
     select coalesce(
-      '[' || string_agg(e.entry, ',' order by e.deleted_at desc, e.kind, e.item_id desc) || ']',
+      '[' || string_agg(e.entry, ',' order by ${trashOrder('e')}) || ']',
       '[]') as body
     from (${sql.join(entries, sql` union all `)}) e
   `.execute(db);
   return rows[0]?.body ?? '[]';
+}
+
+/**
+ * One page of the trash (`?page=`) in one statement, so that the count and the page agree: the
+ * user's live entries are numbered in listTrash's order by their keys alone, and only the
+ * page's entries are read whole and written as JSON. `results` is null past the end.
+ */
+export async function trashPage(
+  db: Executor,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; results: string | null }> {
+  const entries = ROWS.map(
+    (row) => sql`
+      select k.n, ${entrySql(row)} as entry
+      from numbered k join trash t on t.kind = k.kind and t.item_id = k.item_id ${itemRow(row)}
+      where k.kind = ${TRASH_KIND[row.table]}
+        and k.n > ${offset}::bigint and k.n <= ${offset}::bigint + ${limit}::integer`,
+  );
+  const { rows } = await sql<{ count: number | string; results: string | null }>`
+    with numbered as materialized (
+      select t.kind, t.item_id, row_number() over (order by ${trashOrder('t')}) as n
+      from trash t
+      where t.user_id = ${userId} and ${live()}
+    )
+    select (select count(*) from numbered) as count,
+      (select '[' || string_agg(e.entry, ',' order by e.n) || ']'
+       from (${sql.join(entries, sql` union all `)}) e) as results
+  `.execute(db);
+  return { count: Number(rows[0]?.count ?? 0), results: rows[0]?.results ?? null };
 }
 
 /**

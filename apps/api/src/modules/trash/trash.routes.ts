@@ -5,9 +5,16 @@ import type { OwnedTable } from '../../db/owned';
 import type { RowDef } from '../../db/rows';
 import { EVENT_ROW, NOTE_ROW, TODO_ROW } from '../../db/tables';
 import { found, removed } from '../../lib/drf';
-import { jsonText } from '../../lib/pagination';
+import { jsonText, pageRequest, paginateJson } from '../../lib/pagination';
 import { userOf } from '../auth/auth.plugin';
-import { emptyTrash, listTrash, purgeTrash, removeTrashed, restoreOwned } from './trash.queries';
+import {
+  emptyTrash,
+  listTrash,
+  purgeTrash,
+  removeTrashed,
+  restoreOwned,
+  trashPage,
+} from './trash.queries';
 
 const s = initServer();
 
@@ -24,10 +31,15 @@ export function trashRoutes(app: FastifyInstance) {
     async ({ params, request }: { params: { id: number }; request: FastifyRequest }) =>
       removed(await removeTrashed(app.db, table, userOf(request).id, params.id));
   return s.router(contract.trash, {
-    list: async ({ request, reply }) => ({
-      status: 200,
-      body: jsonText(reply, await listTrash(app.db, userOf(request).id)),
-    }),
+    // The plain array, as before; DRF's page object with `?page=`, as the notes answer it.
+    list: async ({ query, request, reply }) => {
+      const userId = userOf(request).id;
+      const page = pageRequest(query);
+      if (!page) return { status: 200, body: jsonText(reply, await listTrash(app.db, userId)) };
+      return paginateJson(request, reply, page, (limit, offset) =>
+        trashPage(app.db, userId, limit, offset),
+      );
+    },
     empty: async ({ request }) => {
       await emptyTrash(app.db, userOf(request).id);
       return { status: 204, body: undefined };

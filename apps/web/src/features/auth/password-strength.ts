@@ -6,7 +6,7 @@ import {
   passwordCriteriaMet,
 } from '@prodify/contract';
 
-/** The screens' words for the contract's password rule (product-spec §5). */
+/** The screens' words for the contract's password rule (ADR 0006): the original's texts. */
 export const REGISTER_STRONG = 'Strong';
 export const REGISTER_WEAK = 'Weak: Use 8+ chars, upper/lowercase, number, and symbol';
 
@@ -45,8 +45,8 @@ export function strengthLabel(screen: 'register' | 'settings', password: string)
 
 /**
  * The criteria the server would refuse `password` for, so that the form can say so before
- * submit: register needs only the length (decisions §3.7; there the other four are advice),
- * settings needs all five (§3.5).
+ * submit: register needs only the length (the other four are advice there, as in the
+ * original), settings needs all five (ADR 0006).
  */
 export function refusedCriteria(
   screen: 'register' | 'settings',

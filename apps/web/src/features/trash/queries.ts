@@ -1,4 +1,4 @@
-import type { TrashKind } from '@prodify/contract';
+import type { TrashEntry, TrashKind } from '@prodify/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, expectNoContent, expectStatus } from '../../lib/api';
 
@@ -11,11 +11,16 @@ const LIST_KEYS: Record<TrashKind, readonly string[]> = {
   event: ['events'],
 };
 
-/** `GET /api/trash/`: deleted notes, to-dos and events of the last 30 days, newest first. */
+/**
+ * `GET /api/trash/`: deleted notes, to-dos and events of the last 30 days, newest first. Asked
+ * without `?page=`, the answer is the plain array.
+ */
 export const trashQuery = queryOptions({
   queryKey: trashKeys.all,
-  queryFn: async ({ signal }) =>
-    expectStatus(await client.trash.list({ fetchOptions: { signal } }), 200),
+  queryFn: async ({ signal }): Promise<TrashEntry[]> => {
+    const answer = expectStatus(await client.trash.list({ fetchOptions: { signal } }), 200);
+    return Array.isArray(answer) ? answer : answer.results;
+  },
 });
 
 /** Each kind's routes: bring an entry back, or delete it for good. */
