@@ -60,13 +60,8 @@ export function readLargeBody(
     }
     if (buffer) {
       if (received + bytes.length > buffer.length) {
-        return finish(
-          new BodyError(
-            'Body length does not match Content-Length',
-            'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
-            400,
-          ),
-        );
+        finish(lengthMismatch());
+        return;
       }
       bytes.copy(buffer, received);
     } else chunks.push(bytes);
@@ -74,13 +69,8 @@ export function readLargeBody(
   }
   function onEnd() {
     if (buffer && received !== buffer.length) {
-      return finish(
-        new BodyError(
-          'Body length does not match Content-Length',
-          'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
-          400,
-        ),
-      );
+      finish(lengthMismatch());
+      return;
     }
     finish(null, buffer ?? Buffer.concat(chunks, received));
   }

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 
 /** A corpus input too large to keep as a file: built the same way on every run. */
 export interface CorpusInput {
@@ -21,10 +21,21 @@ const cal = (...lines: string[]) =>
 const empties = (n: number) =>
   `{"format":"prodify-export","version":1,"exported_at":"2026-11-27T00:00:00Z","username":"x","notes":[${Array(n).fill('{}').join(',')}],"todos":[],"events":[]}`;
 
-/** One stored zip entry whose deflated data inflates to `bytes` zeros, with a correct header. */
+/** A zip of one Markdown file of `bytes` zeros, deflated a megabyte at a time (no big buffer). */
 function bomb(bytes: number): Buffer {
-  const zeros = Buffer.alloc(bytes, 0x30);
-  return Buffer.from(zipSync({ 'bomb.md': new Uint8Array(zeros) }, { level: 9 }));
+  const parts: Uint8Array[] = [];
+  const archive = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const file = new ZipDeflate('bomb.md', { level: 9 });
+  archive.add(file);
+  const block = new Uint8Array(1024 * 1024).fill(0x30);
+  for (let sent = 0; sent < bytes; sent += block.length) {
+    file.push(block, sent + block.length >= bytes);
+  }
+  archive.end();
+  return Buffer.concat(parts);
 }
 
 export function generatedCorpus(): CorpusInput[] {

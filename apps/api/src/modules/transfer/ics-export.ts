@@ -1,42 +1,19 @@
 import { createHash } from 'node:crypto';
+import type { ExportEvent, ExportTodo } from '@prodify/contract';
 import ICAL from 'ical.js';
 import type { Executor } from '../../db/types';
 import { exportRows } from './json-export';
 
 /**
  * Events and dated to-dos as iCalendar (RFC 5545, ADR 0415). Times are floating (the app's
- * times are wall-clock times without a zone, decisions.md §6); untimed events and due dates are
+ * times are wall-clock times without a zone, ADR 0412); untimed events and due dates are
  * DATEs. UIDs and DTSTAMPs come from the item's id and creation time, so an unchanged calendar
  * gives the same bytes (and ETag) every time.
  */
 
-interface EventItem {
-  id: number;
-  title: string;
-  date: string;
-  time: string | null;
-  end_time?: string | null;
-  rrule?: string | null;
-  created_at: string;
-  /** Changed or deleted occurrences of a series (json-export.ts writes them). */
-  exceptions?: {
-    occurrence: string;
-    deleted?: boolean;
-    title?: string;
-    date?: string;
-    time?: string | null;
-    end_time?: string | null;
-  }[];
-}
-
-interface TodoItem {
-  id: number;
-  task: string;
-  due_date: string | null;
-  priority: 'L' | 'M' | 'H';
-  completed: boolean;
-  created_at: string;
-}
+/** An event and a to-do as the export writes them (json-export.ts): the contract's items. */
+type EventItem = ExportEvent;
+type TodoItem = ExportTodo & Required<Pick<ExportTodo, 'priority' | 'completed'>>;
 
 export const PRODID = '-//Prodify//Prodify Calendar//EN';
 
@@ -58,9 +35,9 @@ export function parseItemUid(
   return { id: Number(id), created_at: `${date}T${time}${frac ? `.${frac}` : ''}Z` };
 }
 
-function dateTime(date: string, time: string | null): ICAL.Time {
+function dateTime(date: string, time: string | null | undefined): ICAL.Time {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  if (time === null) return ICAL.Time.fromData({ year, month, day, isDate: true });
+  if (!time) return ICAL.Time.fromData({ year, month, day, isDate: true });
   const [hour, minute, second] = time.split(':').map(Number) as [number, number, number];
   return ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false });
 }
@@ -91,7 +68,7 @@ export function eventComponents(event: EventItem): ICAL.Component[] {
     vevent.addPropertyWithValue('summary', x.title ?? event.title);
     const time = x.time === undefined ? event.time : x.time;
     vevent.addPropertyWithValue('dtstart', dateTime(x.date ?? x.occurrence, time));
-    if (time !== null && x.end_time) {
+    if (time && x.end_time) {
       vevent.addPropertyWithValue('dtend', dateTime(x.date ?? x.occurrence, x.end_time));
     }
     out.push(vevent);
@@ -105,7 +82,7 @@ export function eventComponent(event: EventItem): ICAL.Component {
   vevent.addPropertyWithValue('dtstamp', stamp(event.created_at));
   vevent.addPropertyWithValue('summary', event.title);
   vevent.addPropertyWithValue('dtstart', dateTime(event.date, event.time));
-  if (event.time !== null && event.end_time) {
+  if (event.time && event.end_time) {
     vevent.addPropertyWithValue('dtend', dateTime(event.date, event.end_time));
   }
   if (event.rrule) {
@@ -149,7 +126,7 @@ export function calendarComponents(rows: { events: string[]; todos: string[] }):
   }
   for (const json of rows.todos) {
     const todo = JSON.parse(json) as TodoItem;
-    if (todo.due_date !== null) {
+    if (todo.due_date) {
       out.push(`${todoComponent({ ...todo, due_date: todo.due_date }).toString()}${CRLF}`);
     }
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ImportSummary, parseRRule } from '@prodify/contract';
+import { endsAfterStart, type ImportSummary, parseRRule } from '@prodify/contract';
 import { checkEvent } from '../events/events.write';
 import type { ExceptionRow as StoredException } from '../events/occurrences';
 import { occursOn } from '../events/recurrence';
@@ -106,7 +106,7 @@ function exceptionRows(event: NewEvent): { rows: ExceptionRow[]; reasons: string
     const end = x.end_time === undefined ? (event.end_time ?? null) : x.end_time;
     const endTime =
       x.end_time === undefined && (time === null || (end && end <= time)) ? null : end;
-    if (!x.deleted && endTime !== null && (time === null || endTime <= time)) {
+    if (!x.deleted && endTime !== null && !endsAfterStart(time, endTime)) {
       reasons.push(`${label}: the end time must be after the start time, change left out`);
       continue;
     }
