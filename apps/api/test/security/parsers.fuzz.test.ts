@@ -15,7 +15,7 @@ import { measureSlowness } from '../support/slowness';
  * `npm test` generates a few dozen inputs per parser; `pnpm fuzz:parsers` (FULL_RUN) hundreds.
  */
 const FULL_RUN = ['1', 'true'].includes(process.env.FULL_RUN ?? '');
-const RUNS = Number(process.env.FUZZ_PARSER_RUNS) || (FULL_RUN ? 400 : 40);
+const RUNS = Number(process.env.FUZZ_PARSER_RUNS) || (FULL_RUN ? 250 : 40);
 const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2 ** 31;
 const BOUND_MS = 2_000;
 const RSS_GROWTH_MB = 200;
