@@ -17,6 +17,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { summarizeRoutes } from './modules/summarize/summarize.routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       todos: todosRoutes(app),
       events: eventsRoutes(app),
       settings: settingsRoutes(app, config),
+      preferences: preferencesRoutes(app),
       sessions: sessionsRoutes(app, config),
       trash: trashRoutes(app),
       transfer: transferRoutes(app),

@@ -24,6 +24,11 @@ export const RegisterBodySchema = z.object({
       .min(LIMITS.passwordMin, PASSWORD_TOO_SHORT)
       .refine((password) => passwordCriteria(password).length, PASSWORD_TOO_SHORT),
   ),
+  /**
+   * The browser's IANA time zone, kept as the user's preference (ADR 0421); optional (the
+   * original client sends none), and one `Intl` does not know is ignored, not refused.
+   */
+  time_zone: z.string().max(64).optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 

@@ -118,3 +118,14 @@ describe('IdPathSchema', () => {
     }
   });
 });
+
+describe('zodToFieldErrors', () => {
+  it('keeps fields named like Object.prototype members as plain keys', () => {
+    const schema = z.record(z.string(), z.number());
+    const errors = errorsOf(schema, { hasOwnProperty: 'x', constructor: 'y', ['__proto__']: 'z' });
+    const message = [DRF.notAnInteger];
+    expect(JSON.stringify(errors)).toBe(
+      JSON.stringify({ hasOwnProperty: message, constructor: message, ['__proto__']: message }),
+    );
+  });
+});

@@ -200,10 +200,11 @@ export const BadRequestSchema = z.union([FieldErrorsSchema, DetailSchema]);
 
 /** Turns a zod error into DRF's field-error body. Paths are joined with dots. */
 export function zodToFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named `hasOwnProperty` or `__proto__` is a key like any other.
+  const out: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
-    const list = out[key] ?? [];
+    const list = Object.hasOwn(out, key) ? out[key] : [];
     if (!list.includes(issue.message)) list.push(issue.message);
     out[key] = list;
   }

@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
+import { preferencesContract } from './preferences';
 import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
 import { summarizeContract } from './summarize';
@@ -23,6 +24,7 @@ export const contract = c.router(
     todos: todosContract,
     events: eventsContract,
     settings: settingsContract,
+    preferences: preferencesContract,
     sessions: sessionsContract,
     trash: trashContract,
     transfer: transferContract,

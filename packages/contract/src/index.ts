@@ -6,6 +6,7 @@ export * from './events';
 export * from './export-document';
 export * from './notes';
 export * from './password';
+export * from './preferences';
 export * from './routes';
 export * from './rrule';
 export * from './search';

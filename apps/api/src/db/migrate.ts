@@ -11,6 +11,7 @@ import * as addUsernameKey from './migrations/202611260400_add_username_key';
 import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
 import * as addImportRuns from './migrations/202611270100_add_import_runs';
+import * as createUserPreferences from './migrations/202611270600_create_user_preferences';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260410_create_sessions': createSessions,
   '202611260420_notify_revocations': notifyRevocations,
   '202611270100_add_import_runs': addImportRuns,
+  '202611270600_create_user_preferences': createUserPreferences,
 };
 
 export const staticMigrations: MigrationProvider = {

@@ -70,6 +70,18 @@ type ImportSource = {
   import_run: ColumnType<number | null, number | null | undefined, never>;
 };
 
+/** A user's preferences (ADR 0421); no row means every default. */
+export interface UserPreferencesTable {
+  user_id: number;
+  time_zone: string | null;
+  todo_reminder_time: Generated<string>;
+  remind_in_app: Generated<boolean>;
+  remind_by_push: Generated<boolean>;
+  remind_by_email: Generated<boolean>;
+  daily_agenda_at: string | null;
+  updated_at: Generated<string>;
+}
+
 /** An import that has not finished yet (ADR 0420). */
 export interface ImportRunsTable {
   id: Generated<number>;
@@ -104,6 +116,7 @@ export interface Database {
   trash: TrashTable;
   calendar_feeds: CalendarFeedsTable;
   import_runs: ImportRunsTable;
+  user_preferences: UserPreferencesTable;
 }
 
 export type Db = Kysely<Database>;

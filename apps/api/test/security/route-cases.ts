@@ -66,6 +66,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: { username: `${user.username}-patch`, current_password: user.password },
   }),
   'settings.deleteAccount': (user) => ({ body: { password: user.password } }),
+  'preferences.get': () => ({}),
+  'preferences.patch': () => ({ body: { time_zone: 'Europe/Berlin', daily_agenda_at: '07:30' } }),
   'sessions.list': () => ({}),
   'sessions.end': (_, own) => ({ id: own.sessions[0] }),
   'sessions.endOthers': () => ({ body: {} }),

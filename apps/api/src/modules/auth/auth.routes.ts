@@ -1,4 +1,4 @@
-import { contract, DRF, type FieldErrors } from '@prodify/contract';
+import { contract, DRF, type FieldErrors, isTimeZone } from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
@@ -6,6 +6,7 @@ import { detail, FieldErrorBag } from '../../lib/drf';
 import { noStore } from '../../lib/http';
 import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { throttledResult } from '../../plugins/rate-limit';
+import { updatePreferences } from '../preferences/preferences.queries';
 import { createSession, deleteExpiredSessions } from '../sessions/sessions.queries';
 import { userOf } from './auth.plugin';
 import { signInLockKey } from './lock-key';
@@ -43,6 +44,10 @@ export function authRoutes(app: FastifyInstance, config: Config) {
         );
         // A concurrent registration of the same name wins the unique index.
         if (!user) return { status: 400, body: { username: [DRF.usernameTaken] } };
+        // The browser's zone, when Intl knows it (ADR 0421); else the server's stays the default.
+        if (body.time_zone && isTimeZone(body.time_zone)) {
+          await updatePreferences(app.db, user.id, { time_zone: body.time_zone });
+        }
         return { status: 201, body: { id: user.id, username: user.username } };
       },
     },
