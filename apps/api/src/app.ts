@@ -16,6 +16,7 @@ import { type LoggerOption, serverLogger } from './logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(rateLimitPlugin, { redis: config.redis });
   await app.register(authPlugin, { config });
+  await app.register(idempotencyPlugin);
   await app.register(healthPlugin, {
     summarizer,
     disk: options.disk ?? diskWatch(config, app, options.db),

@@ -82,6 +82,19 @@ export interface UserPreferencesTable {
   updated_at: Generated<string>;
 }
 
+/** A write's idempotency key and, once answered, its answer (ADR 0426). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** sha256 (hex) of the method, the path and the body. */
+  fingerprint: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: ColumnType<string, string, string>;
+}
+
 /** An import that has not finished yet (ADR 0420). */
 export interface ImportRunsTable {
   id: Generated<number>;
@@ -117,6 +130,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   import_runs: ImportRunsTable;
   user_preferences: UserPreferencesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Db = Kysely<Database>;
