@@ -20,6 +20,7 @@ import { parseArgs } from './lib/args';
 import {
   type CheckLine,
   type Cluster,
+  idempotency,
   killUnderLoad,
   revocation,
   sessionsAvailable,
@@ -98,6 +99,7 @@ async function main() {
     });
 
     report('revocation across instances', await revocation(cluster, clientAddress(800), sessions));
+    report('Idempotency-Key across instances', await idempotency(cluster, clientAddress(804)));
     report(
       '30 wrong passwords at once for one account',
       await wrongPasswords(cluster, clientAddress(801)),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiProcess } from './api-process';
 import type { Haproxy } from './haproxy';
 import { call, clientAddress, pool } from './http';
@@ -96,6 +97,52 @@ export async function revocation(
 }
 
 /** 30 wrong passwords for one account through the proxy, sent at once from one client. */
+/**
+ * An Idempotency-Key sent to one instance and repeated on the other gets the first answer and
+ * writes once (ADR 0426); so do two copies of one keyed request sent to both at the same time.
+ */
+export async function idempotency(cluster: Cluster, address: string): Promise<CheckLine> {
+  const one = cluster.instances.get('api1') as ApiProcess;
+  const other = cluster.instances.get('api2') as ApiProcess;
+  const username = `idem${cluster.runId}`;
+  await signUp(cluster.proxy.url, username, address);
+  const signIn = await call<{ access: string }>(one.url, 'POST', '/api/token/', {
+    body: { username, password: PASSWORD },
+  });
+  const token = signIn.body.access;
+  const keyed = (base: string, key: string, task: string) =>
+    call<{ id: number }>(base, 'POST', '/api/todos/', {
+      token,
+      body: { task },
+      headers: { 'idempotency-key': key },
+    });
+  const key = randomUUID();
+  const first = await keyed(one.url, key, 'Sent once');
+  const repeat = await keyed(other.url, key, 'Sent once');
+  const raceKey = randomUUID();
+  const raced = await Promise.all([
+    keyed(one.url, raceKey, 'Raced'),
+    keyed(other.url, raceKey, 'Raced'),
+  ]);
+  const list = await call<unknown[]>(cluster.proxy.url, 'GET', '/api/todos/', { token });
+  const count = Array.isArray(list.body) ? list.body.length : -1;
+  const ok =
+    first.status === 201 &&
+    repeat.status === 201 &&
+    repeat.body?.id === first.body?.id &&
+    raced.every((r) => r.status === 201) &&
+    raced[0].body?.id === raced[1].body?.id &&
+    count === 2;
+  return {
+    verdict: ok ? 'PASS' : 'FAIL',
+    text:
+      `a key sent to api1 and repeated on api2: ${first.status} then ${repeat.status}, ` +
+      `same id ${repeat.body?.id === first.body?.id}; one key raced on both: ` +
+      `${raced.map((r) => r.status).join(' and ')}, same id ${raced[0].body?.id === raced[1].body?.id}; ` +
+      `${count} to-dos stored (2 expected)`,
+  };
+}
+
 export async function wrongPasswords(cluster: Cluster, address: string): Promise<CheckLine> {
   const username = `wp${cluster.runId}`;
   await signUp(cluster.proxy.url, username, clientAddress(900));

@@ -21,6 +21,7 @@ export interface HttpOptions {
   token?: string | undefined;
   localAddress?: string | undefined;
   timeoutMs?: number;
+  headers?: Record<string, string>;
 }
 
 export function call<T = unknown>(
@@ -42,6 +43,7 @@ export function call<T = unknown>(
             ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
             : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
         timeout: options.timeoutMs ?? 30_000,
       },
