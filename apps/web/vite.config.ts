@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { htmlPages } from './scripts/html-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -30,6 +31,40 @@ export default defineConfig({
     }),
     react(),
     htmlPages({ preloadFont: /dm-serif-display-latin-400-normal-[\w-]+\.woff2$/ }),
+    // The installable app (ADR 0520): a manifest, and a service worker that precaches the app
+    // shell so that a reload without network shows the app. It is registered by the signed-in
+    // app only (features/offline), never by /landing, and waits for the user to reload.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Prodify',
+        short_name: 'Prodify',
+        description: 'Notes with summaries, to-dos and a calendar, on your own server.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#eef3e9',
+        theme_color: '#b9cbaa',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Every app path opens the app shell offline; the API, /landing and sync stay network.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/landing/, /^\/dav\//, /^\/\.well-known\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
     // dist/**/*.{br,gz} next to each text file, served by the API's static plugin.
     precompress(),
   ],

@@ -11,5 +11,8 @@ export async function ensureSession(now: number = Date.now()): Promise<boolean> 
   if (access && !isExpired(access, now)) return true;
   if (!getRefresh()) return false;
   const { refreshAccess } = await import('./api');
-  return (await refreshAccess()) !== undefined;
+  if ((await refreshAccess()) !== undefined) return true;
+  // Offline the refresh could not even be asked: the session stays, and the app shows what it
+  // saved (ADR 0520). Online, a refused refresh ends it as before.
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }

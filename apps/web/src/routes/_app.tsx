@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { Navbar } from '../components/navbar';
+import { AppStatus } from '../features/offline/app-status';
 import { ensureSession } from '../lib/auth';
 
 /**
@@ -32,6 +33,7 @@ function AppLayout() {
       </a>
       <Navbar />
       <main id="main" className="app-main" tabIndex={-1}>
+        <AppStatus />
         <Outlet />
       </main>
     </div>
