@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { apiAs, expect, test } from './fixtures';
 
 /** The installable app (ADR 0520): its manifest, and its shell served without network. */
 test.describe('offline and install', () => {
@@ -33,20 +33,27 @@ test.describe('offline and install', () => {
     expect(registrations).toBe(0);
   });
 
-  test('a reload without network shows the app and says it is offline', async ({
+  test('a reload without network shows the app and what was saved, and signing out drops it', async ({
     authedPage: page,
     context,
+    account,
+    request,
   }) => {
-    await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    // The signed-in app registers the worker; wait until it is active.
+    await apiAs(account, request).createNote('Read on the train', 'Saved for later');
+    await page.goto('/note-history');
+    await expect(page.getByText('Read on the train')).toBeVisible();
+    // The signed-in app registers the worker; wait until it is active, and for the save.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    await page.waitForTimeout(1_500);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(page.getByText('Read on the train')).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Offline: showing what was saved at \d/ }),
+    ).toBeVisible();
     // Another screen of the app opens offline too (its chunk was precached).
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -54,6 +61,24 @@ test.describe('offline and install', () => {
       .click();
     await expect(page).toHaveURL(/\/settings$/);
     await context.setOffline(false);
-    await expect(page.getByText('You are offline')).toBeHidden();
+    await expect(page.getByText(/Offline: showing/)).toBeHidden();
+
+    // Signing out drops the saved copy: nothing of it is left in IndexedDB.
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/landing$/);
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('prodify');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('saved-queries')) return resolve(0);
+            const count = db.transaction('saved-queries').objectStore('saved-queries').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+          open.onerror = () => resolve(-1);
+        }),
+    );
+    expect(left).toBe(0);
   });
 });

@@ -40,18 +40,31 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it cannot be read. */
-export function readExpiry(token: string): number | undefined {
+/** A JWT's claims, or undefined when they cannot be read. */
+function readClaims(token: string): Record<string, unknown> | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
-    if (typeof claims !== 'object' || claims === null) return undefined;
-    const exp = (claims as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it cannot be read. */
+export function readExpiry(token: string): number | undefined {
+  const exp = readClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+}
+
+/** The signed-in user's id, from the stored refresh token's `user_id` claim. */
+export function storedUserId(): number | undefined {
+  const refresh = getRefresh();
+  const id = refresh ? readClaims(refresh)?.user_id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 }
 
 /**

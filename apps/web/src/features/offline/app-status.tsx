@@ -1,4 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
@@ -24,6 +25,17 @@ function useOnline(): boolean {
  */
 export function AppStatus() {
   const online = useOnline();
+  const client = useQueryClient();
+  // The newest answer the app holds: restored from the saved copy, or fetched before the outage.
+  const newest = online
+    ? 0
+    : Math.max(
+        0,
+        ...client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.dataUpdatedAt),
+      );
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
@@ -36,7 +48,10 @@ export function AppStatus() {
     <div className="app-status" role="status" aria-live="polite">
       {!online && (
         <p className="app-status-bar">
-          <WifiOff aria-hidden="true" size={16} /> You are offline: showing what was saved.
+          <WifiOff aria-hidden="true" size={16} />
+          {newest > 0
+            ? `Offline: showing what was saved at ${new Date(newest).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
+            : 'You are offline.'}
         </p>
       )}
       {needRefresh && (
