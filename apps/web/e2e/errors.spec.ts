@@ -1,6 +1,6 @@
 import { apiAs, expect, failApi, test } from './fixtures';
 
-/** Every error text of spec §8 (and the to-do failures it leaves unhandled), by fault injection. */
+/** Every error text the original app shows for a failed call (and the to-do failures it leaves unhandled), by fault injection. */
 
 const toast = (page: import('@playwright/test').Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });

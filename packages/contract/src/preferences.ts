@@ -36,7 +36,7 @@ export const LocalTimeSchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, PREFERENCE_MESSAGES.time);
 
 /**
- * The user's preferences for times and reminders (decisions.md's time zone rule, ADR 0421):
+ * The user's preferences for times and reminders (ADR 0421):
  * `time_zone` turns the items' floating local times into instants (reminders, zoned
  * iCalendar input); the rest says how reminders reach the user.
  */

@@ -116,7 +116,7 @@ export function mountLanding(container: HTMLElement, options: LandingOptions = {
     ]),
   ]);
 
-  // The typing title (spec §4): one timer at a time, stopped under reduced motion.
+  // The typing title (the landing page's animation, ADR 0200): one timer at a time, stopped under reduced motion.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let state: TypewriterState = TYPEWRITER_START;
   const motion = window.matchMedia(REDUCED_MOTION);

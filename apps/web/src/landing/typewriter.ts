@@ -1,4 +1,4 @@
-/** Landing title timings (spec §4 and §9). */
+/** Landing title timings: how fast the title types and erases, and its pauses (ADR 0200). */
 export const TYPEWRITER = {
   typeMs: 150,
   holdMs: 1000,

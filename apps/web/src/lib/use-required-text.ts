@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * A text field that must hold more than white space (spec §5): `validate()` shows `message`
+ * A text field that must hold more than white space (the original form's "required" check: blank text is never sent): `validate()` shows `message`
  * under the field when it does not, and typing clears the message again.
  */
 export function useRequiredText(message: string) {

@@ -4,7 +4,7 @@ import { AppStatus } from '../features/offline/app-status';
 import { ensureSession } from '../lib/auth';
 
 /**
- * The guard of every signed-in screen (decisions §3.1): 'Loading...' while it checks, an
+ * The guard of every signed-in screen (ADR 0202): 'Loading...' while it checks, an
  * expired access token is refreshed, anything else goes to /landing.
  */
 export const Route = createFileRoute('/_app')({

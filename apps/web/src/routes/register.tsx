@@ -4,7 +4,7 @@ import { clearStorage } from '../lib/tokens';
 import { AuthCard } from './-components/auth-card';
 
 export const Route = createFileRoute('/register')({
-  // Visiting /register clears local storage (spec §2); a hover preload must not.
+  // Visiting /register clears local storage (the original app signs out there); a hover preload must not.
   beforeLoad: ({ context, preload }) => {
     if (preload) return;
     clearStorage();

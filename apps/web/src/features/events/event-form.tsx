@@ -28,7 +28,7 @@ export function EventForm({ date }: { date: string }) {
     }
     const rrule = toRrule(repeat, date, custom);
     create.mutate(
-      // An empty time is sent as null (spec §5); end_time and rrule only when set, so a plain
+      // An empty time is sent as null (an all-day event, as the original API stores it); end_time and rrule only when set, so a plain
       // event's body is the original one.
       {
         title: title.value.trim(),

@@ -25,7 +25,7 @@ export function SettingsForm() {
       {
         username,
         current_password: currentPassword,
-        // Blank means "keep the current password" (decisions §3.5).
+        // Blank means "keep the current password" (the API's rule: README, Settings).
         ...(newPassword ? { new_password: newPassword } : {}),
       },
       {

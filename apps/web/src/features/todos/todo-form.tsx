@@ -21,7 +21,7 @@ export function TodoForm({ onCreated }: { onCreated?: () => void } = {}) {
   const submit = () => {
     if (!task.validate()) return;
     create.mutate(
-      // An empty due date is sent as null (spec §5).
+      // An empty due date is sent as null: the original API's "no due date".
       { task: task.value.trim(), due_date: dueDate || null, priority },
       {
         onSuccess: () => {

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_app/calendar')({
 function CalendarPage() {
   useTitle('Calendar');
   const planner = usePlanner();
-  // The LOCAL date of the picked day (decisions §3.3), for the panel and for `?date=`.
+  // The LOCAL date of the picked day (ADR 0203: a day is the user's local day, never UTC's), for the panel and for `?date=`.
   const date = toLocalIsoDate(planner.selected);
 
   return (
