@@ -69,6 +69,7 @@ function seriesEndOf(
     time: event.time ?? null,
     end_time: event.end_time ?? null,
     rrule: event.rrule ?? null,
+    end_date: event.end_date ?? null,
   });
   if (checked.errors) {
     const reason = Object.entries(checked.errors)
