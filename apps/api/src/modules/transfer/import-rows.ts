@@ -183,6 +183,7 @@ async function insertAll(
       });
     }
   }
-  summary.skipped.events += prepared.unfit;
+  summary.skipped.events += prepared.unfit.events;
+  summary.skipped.todos += prepared.unfit.todos;
   return summary;
 }

@@ -172,8 +172,13 @@ function validate(body: unknown): { ok: true; items: Items } | { ok: false; erro
   return { ok: true, items };
 }
 
-/** An item's source key: its id and creation time where it was exported (unique enough). */
-const sourceOf = (item: { id: number; created_at: string }) => `json:${item.id}@${item.created_at}`;
+/**
+ * An item's source key: its id and creation time where it was exported (unique enough). The
+ * Markdown export's front matter carries both, so a note imported from either file is the
+ * same note to the other (markdown.ts).
+ */
+export const sourceOf = (item: { id: number; created_at: string }) =>
+  `json:${item.id}@${item.created_at}`;
 
 const own = (item: { id: number; created_at: string }) => ({
   id: item.id,
