@@ -36,6 +36,9 @@ export const LIMITS = {
   noteContentMax: 100_000,
   taskMax: 255,
   eventTitleMax: 255,
+  /** An event's Markdown description and its place (issue 19). */
+  eventDescriptionMax: 10_000,
+  eventLocationMax: 255,
   pageSizeDefault: 10,
   pageSizeMax: 100,
   /** Postgres `integer` ids; anything above cannot exist and must not reach SQL. */
@@ -111,6 +114,20 @@ export function textField(max: number) {
     .refine(noNul, DRF.nullCharacters);
 }
 
+/**
+ * An optional text (a description, a place): at most `max` characters, no NUL; blank means
+ * "not set" (null), so clearing a field is sending "" or null. `trim` trims both ends (a
+ * one-line text); otherwise only trailing space goes, as leading space is Markdown.
+ */
+export function optionalText(max: number, { trim }: { trim: boolean }) {
+  return z
+    .string()
+    .transform((v) => (trim ? v.trim() : v.trimEnd()))
+    .refine((v) => v.length <= max, DRF.maxLength(max))
+    .refine(noNul, DRF.nullCharacters)
+    .transform((v) => (v.trim() === '' ? null : v));
+}
+
 /** A password: never trimmed (spaces are part of it), not blank, no NUL. */
 export function passwordField(max: number = LIMITS.passwordMax) {
   return z
@@ -162,6 +179,10 @@ export const TimeInputSchema = z
   .string({ errorMap: typeErrors(DRF.timeFormat) })
   .refine((v) => normalizeTime(v) !== undefined, DRF.timeFormat)
   .transform((v) => normalizeTime(v) as string);
+
+/** Days from `start` to `end` (ISO dates; positive when `end` is later). */
+export const daysBetween = (start: string, end: string) =>
+  Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000);
 
 /** A time of day as answered: `HH:MM:SS`. */
 export const TimeSchema = z.string().regex(/^\d{2}:\d{2}:\d{2}$/);

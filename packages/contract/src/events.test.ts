@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DRF, zodToFieldErrors } from './common';
-import { EVENT_RANGE_MESSAGES, EventQuerySchema } from './events';
+import {
+  END_DATE_MESSAGES,
+  EVENT_RANGE_MESSAGES,
+  EventBodySchema,
+  EventQuerySchema,
+  endDateError,
+} from './events';
 
 const errorsOf = (query: object) => {
   const result = EventQuerySchema.safeParse(query);
@@ -41,6 +47,29 @@ describe('EventQuerySchema', () => {
     expect(errorsOf({ date: 'today', start: '2026-02-01' })).toEqual({ date: [DRF.dateFormat] });
     expect(errorsOf({ from: '', start: '2026-02-01', end: '2026-01-01' })).toEqual({
       from: [DRF.dateFormat],
+    });
+  });
+});
+
+describe('end_date, description and location', () => {
+  it('checks the end date against the date and time, at most 366 days counting both', () => {
+    expect(endDateError('2026-12-24', null, '2026-12-24')).toBeUndefined();
+    expect(endDateError('2026-12-24', null, '2027-12-24')).toBeUndefined(); // 366 days
+    expect(endDateError('2026-12-24', null, '2027-12-25')).toBe(END_DATE_MESSAGES.tooLong);
+    expect(endDateError('2026-12-24', null, '2026-12-23')).toBe(END_DATE_MESSAGES.beforeDate);
+    expect(endDateError('2026-12-24', '10:00:00', '2026-12-25')).toBe(END_DATE_MESSAGES.withTime);
+  });
+
+  it('reads blank texts as "not set", keeps Markdown indentation and trims a place', () => {
+    const parse = (body: object) =>
+      EventBodySchema.parse({ title: 't', date: '2026-01-01', ...body });
+    expect(parse({ description: ' \n ', location: '  ' })).toMatchObject({
+      description: null,
+      location: null,
+    });
+    expect(parse({ description: '    code\n', location: ' Park ' })).toMatchObject({
+      description: '    code',
+      location: 'Park',
     });
   });
 });

@@ -5,14 +5,18 @@ import {
   DateSchema,
   DetailSchema,
   DRF,
+  daysBetween,
   IdPathSchema,
   LIMITS,
+  optionalText,
   TimeInputSchema,
   TimeSchema,
   textField,
 } from './common';
 import { createRoute, getRoute, removeRoute, signedIn, signedInById } from './routes';
-import { parseRRule } from './rrule';
+import { RRuleInputSchema } from './rrule';
+
+export { RRuleInputSchema };
 
 const c = initContract();
 
@@ -26,6 +30,12 @@ export const EventSchema = z.object({
   end_time: TimeSchema.optional(),
   /** An RFC 5545 RRULE (see rrule.ts) for a recurring event; absent when it does not repeat. */
   rrule: z.string().optional(),
+  /** The last day of an all-day event that spans several days (inclusive); absent otherwise. */
+  end_date: z.string().optional(),
+  /** Markdown; absent when not set. */
+  description: z.string().optional(),
+  /** Where it takes place; absent when not set. */
+  location: z.string().optional(),
 });
 export type CalendarEvent = z.infer<typeof EventSchema>;
 
@@ -41,15 +51,6 @@ export const EventItemSchema = EventSchema.extend({
 });
 export type EventItem = z.infer<typeof EventItemSchema>;
 
-/** An RRULE as sent: parsed strictly, answered in one spelling; empty means no recurrence. */
-export const RRuleInputSchema = z.string().transform((value, ctx) => {
-  if (value.trim() === '') return null;
-  const parsed = parseRRule(value);
-  if (parsed.ok) return parsed.text;
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
-  return z.NEVER;
-});
-
 /** An event's end-time rule: an end time needs a start time, and is after it (the same day). */
 export const END_TIME_MESSAGES = {
   withoutTime: 'An end time needs a start time.',
@@ -60,6 +61,32 @@ export const END_TIME_MESSAGES = {
 export const endsAfterStart = (time: string | null | undefined, endTime: string) =>
   typeof time === 'string' && endTime > time;
 
+/** The most days one event may span, its first and last day included (`end_date`). */
+export const EVENT_SPAN_MAX_DAYS = 366;
+
+/**
+ * An event's end-date rule: only an event without a time spans days (a timed event ends the
+ * day it starts, at `end_time`), and its end date is not before its date nor more than
+ * EVENT_SPAN_MAX_DAYS away counting both.
+ */
+export const END_DATE_MESSAGES = {
+  withTime: 'An end date is only for events without a time.',
+  beforeDate: 'The end date must not be before the date.',
+  tooLong: `Ensure the event spans at most ${EVENT_SPAN_MAX_DAYS} days.`,
+} as const;
+
+/** What is wrong with `end_date` for an event on `date` at `time`, if anything. */
+export function endDateError(
+  date: string,
+  time: string | null | undefined,
+  endDate: string,
+): string | undefined {
+  if (time) return END_DATE_MESSAGES.withTime;
+  if (endDate < date) return END_DATE_MESSAGES.beforeDate;
+  if (daysBetween(date, endDate) + 1 > EVENT_SPAN_MAX_DAYS) return END_DATE_MESSAGES.tooLong;
+  return undefined;
+}
+
 export const EventBodySchema = z.object({
   title: textField(LIMITS.eventTitleMax),
   date: DateSchema,
@@ -67,6 +94,10 @@ export const EventBodySchema = z.object({
   /** After `time`, which it needs (`endsAfterStart`; the API checks it with the stored values). */
   end_time: TimeInputSchema.nullable().optional(),
   rrule: RRuleInputSchema.nullable().optional(),
+  /** With `date` and no `time` (`endDateError`; the API checks it with the stored values). */
+  end_date: DateSchema.nullable().optional(),
+  description: optionalText(LIMITS.eventDescriptionMax, { trim: false }).nullable().optional(),
+  location: optionalText(LIMITS.eventLocationMax, { trim: true }).nullable().optional(),
 });
 export type EventBody = z.input<typeof EventBodySchema>;
 
@@ -135,7 +166,13 @@ export type EventQuery = z.output<typeof EventQuerySchema>;
 export const OccurrencePathSchema = IdPathSchema.extend({ date: DateSchema });
 
 /** "This event": one occurrence changed (moved to another day, retimed, renamed). */
-export const OccurrencePatchSchema = EventBodySchema.omit({ rrule: true }).partial();
+/** Its end date, description and place are the series' (they are not changed one by one). */
+export const OccurrencePatchSchema = EventBodySchema.omit({
+  rrule: true,
+  end_date: true,
+  description: true,
+  location: true,
+}).partial();
 export type OccurrencePatch = z.input<typeof OccurrencePatchSchema>;
 
 export const eventsContract = c.router({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateSchema, isCalendarDate, LIMITS, TimeInputSchema, textField } from './common';
-import { END_TIME_MESSAGES, EventBodySchema, endsAfterStart } from './events';
-import { PrioritySchema } from './todos';
+import { END_TIME_MESSAGES, EventBodySchema, endDateError, endsAfterStart } from './events';
+import { TodoBodySchema, todoRuleErrors } from './todos';
 
 /**
  * Transfer (exports, imports and the calendar feed; ADRs 0414, 0415, 0420): the limits of
@@ -72,22 +72,18 @@ export const ExportNoteSchema = z.object({
     .optional(),
 });
 
-export const ExportTodoSchema = z.object({
-  id: SourceIdSchema,
-  task: textField(LIMITS.taskMax),
-  due_date: DateSchema.nullable().optional(),
-  priority: PrioritySchema.optional(),
-  completed: z.boolean().optional(),
-  created_at: ExportTimestampSchema,
-});
-
 /**
- * The events' own rule for `rrule` when events have one (the planner's strict parser), else any
- * short text: an export's rule is checked as a created event's is.
+ * A to-do: a created to-do's fields and rules (todos.ts), with its source id and creation time.
+ * Fields added later are optional, so a document from before them is still version 1.
  */
-const eventRRule: z.ZodTypeAny =
-  (EventBodySchema.shape as Record<string, z.ZodTypeAny>).rrule ??
-  z.string().max(1000).nullable().optional();
+export const ExportTodoSchema = TodoBodySchema.extend({
+  id: SourceIdSchema,
+  created_at: ExportTimestampSchema,
+}).superRefine((todo, ctx) => {
+  for (const [field, message] of todoRuleErrors(todo)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+  }
+});
 
 /**
  * One occurrence of a series changed or deleted ("This event", ADR 0412), named by its date in
@@ -107,30 +103,24 @@ export const ExportExceptionSchema = z.object({
 export const EXPORT_EXCEPTIONS_MAX = 10_000;
 
 /**
- * An event. `end_time` and `rrule` (the planner's fields, ADR 0412) are optional: a
- * document from before them, or one without them, is still version 1.
+ * An event: a created event's fields (events.ts), with its source id, creation time and changed
+ * occurrences. Fields added after version 1 (`end_time`, `rrule`: ADR 0412; `end_date`,
+ * `description`, `location`) are optional: a document without them is still version 1.
  */
-export const ExportEventSchema = z
-  .object({
-    id: SourceIdSchema,
-    title: textField(LIMITS.eventTitleMax),
-    date: DateSchema,
-    time: TimeInputSchema.nullable().optional(),
-    end_time: TimeInputSchema.nullable().optional(),
-    rrule: eventRRule,
-    created_at: ExportTimestampSchema,
-    /** A series' changed or deleted occurrences; absent when none. */
-    exceptions: z.array(ExportExceptionSchema).max(EXPORT_EXCEPTIONS_MAX).optional(),
-  })
-  .superRefine((event, ctx) => {
-    if (event.end_time && !endsAfterStart(event.time, event.end_time)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ['end_time'],
-        message: END_TIME_MESSAGES.notAfter,
-      });
-    }
-  });
+export const ExportEventSchema = EventBodySchema.extend({
+  id: SourceIdSchema,
+  created_at: ExportTimestampSchema,
+  /** A series' changed or deleted occurrences; absent when none. */
+  exceptions: z.array(ExportExceptionSchema).max(EXPORT_EXCEPTIONS_MAX).optional(),
+}).superRefine((event, ctx) => {
+  const fail = (field: string, message: string) =>
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+  if (event.end_time && !endsAfterStart(event.time, event.end_time)) {
+    fail('end_time', END_TIME_MESSAGES.notAfter);
+  }
+  const endDate = event.end_date && endDateError(event.date, event.time, event.end_date);
+  if (endDate) fail('end_date', endDate);
+});
 
 /** `GET /api/export/` answers it; `POST /api/import/` takes it (as JSON). */
 export const ExportDocumentSchema = z.object({

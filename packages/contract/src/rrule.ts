@@ -6,6 +6,7 @@
  * answers the rule in one canonical spelling.
  */
 
+import { z } from 'zod';
 import { isCalendarDate } from './common';
 
 export const FREQS = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
@@ -198,3 +199,15 @@ export function parseRRule(input: string): RRuleResult {
   }
   return { ok: true, rule, text: formatRRule(rule) };
 }
+
+/**
+ * An RRULE as sent (events' and to-dos' `rrule`): parsed strictly, answered in one spelling;
+ * empty means no recurrence.
+ */
+export const RRuleInputSchema = z.string().transform((value, ctx) => {
+  if (value.trim() === '') return null;
+  const parsed = parseRRule(value);
+  if (parsed.ok) return parsed.text;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.message });
+  return z.NEVER;
+});

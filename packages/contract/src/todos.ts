@@ -5,6 +5,8 @@ import {
   BooleanSchema,
   DateSchema,
   LIMITS,
+  TimeInputSchema,
+  TimeSchema,
   TimestampSchema,
   textField,
 } from './common';
@@ -17,6 +19,7 @@ import {
   removeRoute,
   signedInById,
 } from './routes';
+import { parseRRule, RRuleInputSchema } from './rrule';
 import { SearchQuerySchema } from './search';
 
 const c = initContract();
@@ -34,6 +37,13 @@ export const TodoSchema = z.object({
   priority: PrioritySchema,
   completed: z.boolean(),
   created_at: TimestampSchema,
+  /** `HH:MM:SS` on `due_date`; absent when the to-do is due some time that day. */
+  due_time: TimeSchema.optional(),
+  /**
+   * An RRULE (rrule.ts, the events' subset) from `due_date` on: completing the to-do records it
+   * done and moves it to its next date (ADR 0422); absent when it does not repeat.
+   */
+  rrule: z.string().optional(),
 });
 export type Todo = z.infer<typeof TodoSchema>;
 
@@ -43,10 +53,39 @@ export const TodoBodySchema = z.object({
   due_date: DateSchema.nullable().optional(),
   priority: PrioritySchema.optional(),
   completed: BooleanSchema.optional(),
+  /** With `due_date` (`todoRuleErrors`; the API checks it with the stored values). */
+  due_time: TimeInputSchema.nullable().optional(),
+  /** With `due_date`, which is its first occurrence. */
+  rrule: RRuleInputSchema.nullable().optional(),
 });
 export type TodoBody = z.input<typeof TodoBodySchema>;
 
 export const TodoPatchSchema = TodoBodySchema.partial();
+
+export const TODO_RULE_MESSAGES = {
+  dueTimeWithoutDate: 'A due time needs a due date.',
+  rruleWithoutDate: 'A repeating to-do needs a due date.',
+  untilBeforeDate: 'UNTIL must not be before the due date.',
+} as const;
+
+/** The rules across a to-do's fields, as `[field, message]` pairs (none when it is right). */
+export function todoRuleErrors(todo: {
+  due_date?: string | null | undefined;
+  due_time?: string | null | undefined;
+  rrule?: string | null | undefined;
+}): ['due_time' | 'rrule', string][] {
+  const out: ['due_time' | 'rrule', string][] = [];
+  if (todo.due_time && !todo.due_date)
+    out.push(['due_time', TODO_RULE_MESSAGES.dueTimeWithoutDate]);
+  if (todo.rrule) {
+    const parsed = parseRRule(todo.rrule);
+    if (!todo.due_date) out.push(['rrule', TODO_RULE_MESSAGES.rruleWithoutDate]);
+    else if (parsed.ok && parsed.rule.until && parsed.rule.until.date < todo.due_date) {
+      out.push(['rrule', TODO_RULE_MESSAGES.untilBeforeDate]);
+    }
+  }
+  return out;
+}
 export type TodoPatch = z.input<typeof TodoPatchSchema>;
 
 export const TodoPageSchema = pageSchema(TodoSchema);

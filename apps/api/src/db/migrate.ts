@@ -12,6 +12,7 @@ import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
 import * as addImportRuns from './migrations/202611270100_add_import_runs';
 import * as createUserPreferences from './migrations/202611270600_create_user_preferences';
+import * as addEventAndTodoDetails from './migrations/202611270700_add_event_and_todo_details';
 import * as createIdempotencyKeys from './migrations/202611271000_create_idempotency_keys';
 
 /**
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260420_notify_revocations': notifyRevocations,
   '202611270100_add_import_runs': addImportRuns,
   '202611270600_create_user_preferences': createUserPreferences,
+  '202611270700_add_event_and_todo_details': addEventAndTodoDetails,
   '202611271000_create_idempotency_keys': createIdempotencyKeys,
 };
 

@@ -23,6 +23,8 @@ export const TODO_ROW = defineRow('todos', TodoSchema, {
   priority: { kind: 'text', generated: true },
   completed: { kind: 'bool', generated: true },
   created_at: { kind: 'timestamptz', generated: true },
+  due_time: { kind: 'time' },
+  rrule: { kind: 'text' },
 });
 
 export const EVENT_ROW = defineRow('events', EventSchema, {
@@ -32,4 +34,7 @@ export const EVENT_ROW = defineRow('events', EventSchema, {
   time: { kind: 'time' },
   end_time: { kind: 'time' },
   rrule: { kind: 'text' },
+  end_date: { kind: 'date' },
+  description: { kind: 'text' },
+  location: { kind: 'text' },
 });

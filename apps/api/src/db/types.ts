@@ -102,6 +102,15 @@ export interface ImportRunsTable {
   started_at: ColumnType<string, never, never>;
 }
 
+/** One completed occurrence of a repeating to-do (ADR 0422). */
+export interface TodoCompletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  todo_id: number;
+  occurrence: string;
+  completed_at: ColumnType<string, never, never>;
+}
+
 /** A user's secret calendar subscription (ADR 0415). */
 export interface CalendarFeedsTable {
   user_id: number;
@@ -131,6 +140,7 @@ export interface Database {
   import_runs: ImportRunsTable;
   user_preferences: UserPreferencesTable;
   idempotency_keys: IdempotencyKeysTable;
+  todo_completions: TodoCompletionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,12 @@
-import { DateSchema, IdParamSchema, TimeInputSchema, UsernameSchema } from '@prodify/contract';
+import {
+  DateSchema,
+  EventBodySchema,
+  IdParamSchema,
+  LIMITS,
+  RRuleInputSchema,
+  TimeInputSchema,
+  UsernameSchema,
+} from '@prodify/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
 
@@ -252,6 +260,50 @@ const NAMED: Array<[AnyZod, fc.Arbitrary<unknown>]> = [
     ),
   ],
   [IdParamSchema, fc.integer({ min: -5, max: 40 })],
+  [
+    RRuleInputSchema,
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+            fc.constantFrom('', ';INTERVAL=2', ';INTERVAL=999'),
+            fc.constantFrom('', ';COUNT=1', ';COUNT=5000', ';UNTIL=20270101', ';UNTIL=00010101'),
+          )
+          .map(([freq, interval, end]) => `FREQ=${freq}${interval}${end}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          'FREQ=MONTHLY;BYMONTHDAY=-1',
+          'FREQ=MONTHLY;BYDAY=-1FR,2MO',
+          'FREQ=WEEKLY;BYDAY=MO,TH;WKST=SU',
+          'rrule:freq=yearly',
+          'FREQ=HOURLY',
+          'FREQ=DAILY;COUNT=0',
+          'FREQ=DAILY;BYSETPOS=1',
+          'FREQ=DAILY;;',
+          '',
+        ),
+      },
+    ),
+  ],
+  // Limits kept in refinements, which zod's string type does not show: right at them.
+  ...(['description', 'location'] as const).map((key): [AnyZod, fc.Arbitrary<unknown>] => {
+    const max = key === 'description' ? LIMITS.eventDescriptionMax : LIMITS.eventLocationMax;
+    const schema = (EventBodySchema.shape[key] as z.ZodOptional<z.ZodNullable<AnyZod>>)
+      .unwrap()
+      .unwrap();
+    return [
+      schema,
+      fc.oneof(
+        { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+        { weight: 1, arbitrary: fc.constantFrom(max, max + 1).map((n) => 'm'.repeat(n)) },
+        { weight: 1, arbitrary: fc.constantFrom('  # Heading\n\n- item  ', '   ', '') },
+      ),
+    ];
+  }),
 ];
 
 /** Strings that respect a string schema's length checks, often right at them. */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/types';
 import { NOT_FOUND } from '../../lib/drf';
 import { checkEvent } from './events.write';
-import { type ExceptionRow, eventItem } from './occurrences';
+import { EVENT_ROW_COLUMNS, type ExceptionRow, eventItem, shiftDate, spanOf } from './occurrences';
 import { occursOn } from './recurrence';
 
 /**
@@ -26,7 +26,7 @@ type NotFound = { status: 404; body: typeof NOT_FOUND };
 async function findOccurrence(db: Executor, userId: number, id: number, date: string) {
   const series = await db
     .selectFrom('events')
-    .select(['id', 'title', 'date', 'time', 'end_time', 'rrule'])
+    .select(EVENT_ROW_COLUMNS)
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .forUpdate()
@@ -84,7 +84,9 @@ export function patchOccurrence(
       Object.entries(changes).filter(([, value]) => value !== undefined),
     ) as Changes;
     const next: ExceptionRow = { ...found.current, ...set };
-    const checked = checkEvent({ ...next, rrule: null });
+    // A multi-day occurrence moves whole: its end date is the series' span after its date.
+    const endDate = found.series.end_date ? shiftDate(next.date, spanOf(found.series)) : null;
+    const checked = checkEvent({ ...next, rrule: null, end_date: endDate });
     if (checked.errors) return { status: 400 as const, body: checked.errors };
     if (Object.keys(set).length > 0) await store(trx, userId, next);
     return {

@@ -5,7 +5,8 @@ import { EVENT_ROW } from '../../db/tables';
 
 /**
  * By date, then untimed events first, then by time, then in creation order; `?date=` one day
- * (empty means no filter, as the original) or an inclusive `?from=&to=` range.
+ * (empty means no filter, as the original) or an inclusive `?from=&to=` range, which hold the
+ * events that reach into them.
  */
 export const EVENT_LIST: ListSpec<EventQuery, typeof EVENT_ROW> = {
   row: EVENT_ROW,
@@ -17,8 +18,10 @@ export const EVENT_LIST: ListSpec<EventQuery, typeof EVENT_ROW> = {
   ],
   where: ({ date, from, to }) => {
     const conditions = [sql`true`];
-    if (date) conditions.push(sql`r.date = ${date}::date`);
-    if (from) conditions.push(sql`r.date >= ${from}::date`);
+    // A multi-day event is in a day or range it reaches into (its last day is `end_date`).
+    const last = sql`coalesce(r.end_date, r.date)`;
+    if (date) conditions.push(sql`r.date <= ${date}::date and ${last} >= ${date}::date`);
+    if (from) conditions.push(sql`${last} >= ${from}::date`);
     if (to) conditions.push(sql`r.date <= ${to}::date`);
     return sql.join(conditions, sql` and `);
   },

@@ -1,12 +1,13 @@
 import {
   EVENT_RANGE_MAX_OCCURRENCES,
+  EVENT_SPAN_MAX_DAYS,
   type EventQuery,
   TOO_MANY_OCCURRENCES,
 } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { ListSource } from '../../db/lists/list-answer';
 import { jsonText } from '../../lib/pagination';
-import { type EventRow, type ExceptionRow, expand } from './occurrences';
+import { EVENT_ROW_COLUMNS, type EventRow, type ExceptionRow, expand } from './occurrences';
 import type { Window } from './recurrence';
 
 /**
@@ -26,15 +27,20 @@ export async function occurrencesText(
   const version = await sql<{ version: number }>`
     select version from user_list_counts where user_id = ${userId}
   `.execute(db);
-  const columns = sql`id, title, date, time, end_time, rrule, created_at`;
+  const names = EVENT_ROW_COLUMNS.map((c) => sql.ref(c));
+  const columns = sql.join([...names, sql.ref('created_at')]);
+  // A multi-day event (or a moved occurrence of one) that starts this many days before the
+  // window may reach into it; expand() keeps those that do.
+  const reachFrom = sql`${from}::date - ${EVENT_SPAN_MAX_DAYS - 1}::integer`;
   const reaches = sql`rrule is not null and date <= ${to}::date
     and (series_end is null or series_end >= ${from}::date)`;
   // Three index scans: plain events dated in the window, series that may reach it, and series
   // with an occurrence moved into it from outside their reach.
   const events = await sql<EventRow>`
-    select id, title, date, time, end_time, rrule from (
+    select ${sql.join(names)} from (
       select ${columns} from events
-        where user_id = ${userId} and rrule is null and date between ${from}::date and ${to}::date
+        where user_id = ${userId} and rrule is null and date between ${reachFrom} and ${to}::date
+          and coalesce(end_date, date) >= ${from}::date
       union all
       select ${columns} from events where user_id = ${userId} and ${reaches}
       union all
@@ -42,7 +48,7 @@ export async function occurrencesText(
         where user_id = ${userId} and rrule is not null and not (${reaches})
           and id in (
             select event_id from event_exceptions
-            where user_id = ${userId} and date between ${from}::date and ${to}::date
+            where user_id = ${userId} and date between ${reachFrom} and ${to}::date
           )
     ) r
     order by created_at, id
@@ -56,8 +62,8 @@ export async function occurrencesText(
             select event_id, occurrence, deleted, title, date, time, end_time
             from event_exceptions
             where user_id = ${userId}
-              and (occurrence between ${from}::date and ${to}::date
-                or date between ${from}::date and ${to}::date)
+              and (occurrence between ${reachFrom} and ${to}::date
+                or date between ${reachFrom} and ${to}::date)
           `.execute(db)
         ).rows;
   const version_ = version.rows[0]?.version ?? null;

@@ -1,7 +1,9 @@
 import {
+  daysBetween,
   END_TIME_MESSAGES,
   type EventBodySchema,
   type EventPatchSchema,
+  endDateError,
   endsAfterStart,
   type FieldErrors,
   parseRRule,
@@ -12,7 +14,7 @@ import { parseRow, type RowOf } from '../../db/rows';
 import { EVENT_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 import { FieldErrorBag } from '../../lib/drf';
-import { seriesEnd } from './recurrence';
+import { fromDay, seriesEnd, toDay } from './recurrence';
 
 export type EventChanges = z.output<typeof EventPatchSchema>;
 type NewEvent = z.output<typeof EventBodySchema>;
@@ -23,6 +25,7 @@ interface EventState {
   time: string | null;
   end_time: string | null;
   rrule: string | null;
+  end_date: string | null;
 }
 
 export const MESSAGES = {
@@ -44,6 +47,9 @@ export function checkEvent(
     if (state.time === null) bag.add('end_time', MESSAGES.endWithoutTime);
     else if (!endsAfterStart(state.time, state.end_time)) bag.add('end_time', MESSAGES.endNotAfter);
   }
+  const endDate =
+    state.end_date === null ? undefined : endDateError(state.date, state.time, state.end_date);
+  if (endDate) bag.add('end_date', endDate);
   let end: string | null | undefined = null;
   if (state.rrule !== null) {
     const parsed = parseRRule(state.rrule);
@@ -57,7 +63,10 @@ export function checkEvent(
     }
   }
   const errors = bag.build();
-  return errors ? { errors } : { seriesEnd: end ?? null };
+  if (errors) return { errors };
+  // A series of multi-day events reaches the last day its last occurrence covers (ADR 0413).
+  const span = state.end_date === null ? 0 : daysBetween(state.date, state.end_date);
+  return { seriesEnd: end ? fromDay(Math.min(toDay(end) + span, toDay('9999-12-31'))) : null };
 }
 
 type Written<S extends number> =
@@ -75,6 +84,9 @@ export async function createEvent(
     time: body.time ?? null,
     end_time: body.end_time ?? null,
     rrule: body.rrule ?? null,
+    end_date: body.end_date ?? null,
+    description: body.description ?? null,
+    location: body.location ?? null,
   };
   const checked = checkEvent(values);
   if (checked.errors) return { status: 400 as const, body: checked.errors };
@@ -108,7 +120,7 @@ export async function updateEvent(
   return db.transaction().execute(async (trx) => {
     const stored = await trx
       .selectFrom('events')
-      .select(['date', 'time', 'end_time', 'rrule'])
+      .select(['date', 'time', 'end_time', 'rrule', 'end_date'])
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .forUpdate()

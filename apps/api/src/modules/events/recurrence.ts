@@ -159,6 +159,14 @@ export interface Window {
   to: string;
 }
 
+/** The last day UNTIL allows (LAST_DAY without one). */
+function untilDay(rule: RRule, time: string | null): number {
+  if (!rule.until) return LAST_DAY;
+  const until = toDay(rule.until.date);
+  // A date-time UNTIL is the last moment: that day's occurrence counts if it starts by then.
+  return rule.until.time && (time ?? '00:00:00') > rule.until.time ? until - 1 : until;
+}
+
 /** How many periods one expansion may walk: a rule that needs more is refused (`lastOccurrence`). */
 export const MAX_PERIODS = 50_000;
 
@@ -175,13 +183,7 @@ export function occurrences(
 ): string[] | undefined {
   const start = toDay(date);
   const from = toDay(window.from);
-  let last = toDay(window.to);
-  if (rule.until) {
-    let until = toDay(rule.until.date);
-    // A date-time UNTIL is the last moment: that day's occurrence counts if it starts by then.
-    if (rule.until.time && (time ?? '00:00:00') > rule.until.time) until -= 1;
-    last = Math.min(last, until);
-  }
+  const last = Math.min(toDay(window.to), untilDay(rule, time));
   const out: string[] = [];
   if (start > last) return out;
   if (start >= from) out.push(date);
@@ -218,4 +220,22 @@ export function seriesEnd(rule: RRule, date: string, time: string | null) {
 /** Whether the series has an occurrence on `day`. */
 export function occursOn(rule: RRule, date: string, time: string | null, day: string): boolean {
   return occurrences(rule, date, time, { from: day, to: day })?.length === 1;
+}
+
+/**
+ * The series' second occurrence: the first after its start `date` (at `time`); null when the
+ * series has no other (COUNT=1, UNTIL passed, or no date before 9999 fits), undefined when
+ * finding it would walk more than MAX_PERIODS periods.
+ */
+export function nextOccurrence(rule: RRule, date: string, time: string | null) {
+  if (rule.count !== undefined && rule.count < 2) return null;
+  const start = toDay(date);
+  const last = untilDay(rule, time);
+  for (let k = 0; k < MAX_PERIODS; k++) {
+    const p = period(rule, start, k);
+    if (p === undefined || p.first > last) return null;
+    const day = p.days.find((d) => d > start);
+    if (day !== undefined) return day > last ? null : fromDay(day);
+  }
+  return undefined;
 }

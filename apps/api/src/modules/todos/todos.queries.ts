@@ -1,18 +1,10 @@
-import {
-  PRIORITY_IMPORTANCE,
-  searchTerms,
-  type TodoListQuerySchema,
-  type TodoPatchSchema,
-} from '@prodify/contract';
+import { PRIORITY_IMPORTANCE, searchTerms, type TodoListQuerySchema } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { OrderTerm } from '../../db/json-sql';
 import type { PagedListSpec } from '../../db/lists/list-answer';
-import { findOwned } from '../../db/owned';
-import { parseRow } from '../../db/rows';
 import { allTermsIn } from '../../db/search';
 import { TODO_ROW } from '../../db/tables';
-import type { Executor } from '../../db/types';
 
 type TodoListQuery = z.output<typeof TodoListQuerySchema>;
 
@@ -74,24 +66,4 @@ function todoFilter({ search, completed, due_after, due_before }: TodoListQuery)
   if (due_after !== undefined) conditions.push(sql`r.due_date >= ${due_after}::date`);
   if (due_before !== undefined) conditions.push(sql`r.due_date <= ${due_before}::date`);
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
-}
-
-/** Sets the given fields (a field left out keeps its value, as DRF's update does). */
-export async function updateTodo(
-  db: Executor,
-  userId: number,
-  id: number,
-  changes: z.output<typeof TodoPatchSchema>,
-) {
-  if (Object.values(changes).every((value) => value === undefined)) {
-    return findOwned(db, TODO_ROW, userId, id);
-  }
-  const row = await db
-    .updateTable('todos')
-    .set(changes)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returning(TODO_ROW.json)
-    .executeTakeFirst();
-  return parseRow(TODO_ROW, row);
 }

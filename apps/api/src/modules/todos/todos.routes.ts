@@ -7,7 +7,8 @@ import { TODO_ROW } from '../../db/tables';
 import { found } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
 import { ownedHandlers } from '../owned-handlers';
-import { TODO_LIST, updateTodo } from './todos.queries';
+import { TODO_LIST } from './todos.queries';
+import { createTodo, updateTodo } from './todos.write';
 
 const s = initServer();
 
@@ -20,10 +21,11 @@ interface UpdateArgs {
 export function todosRoutes(app: FastifyInstance) {
   // PUT's body requires `task`, PATCH's does not; the change itself is the same.
   const update = async ({ params, body, request }: UpdateArgs) =>
-    found(await updateTodo(app.db, userOf(request).id, params.id, body));
+    (await updateTodo(app.db, userOf(request).id, params.id, body)) ?? found(undefined);
 
   return s.router(contract.todos, {
     ...ownedHandlers(app, TODO_ROW),
+    create: ({ body, request }) => createTodo(app.db, userOf(request).id, body),
     list: ({ query, request, reply }) =>
       pagedListAnswer(app, userOf(request).id, request, reply, TODO_LIST, query),
     update,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExportEvent, ExportTodo } from '@prodify/contract';
 import ICAL from 'ical.js';
 import type { Executor } from '../../db/types';
+import { shiftDate, spanOf } from '../events/occurrences';
 import { exportRows } from './json-export';
 
 /**
@@ -42,6 +43,18 @@ function dateTime(date: string, time: string | null | undefined): ICAL.Time {
   return ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false });
 }
 
+/**
+ * A multi-day all-day event's (or occurrence's, starting on `start`) DTEND: the day after its
+ * last, as an all-day DTEND is exclusive (RFC 5545 3.6.1).
+ */
+function allDayEnd(start: string, event: EventItem): ICAL.Time | undefined {
+  if (!event.end_date || event.time) return undefined;
+  return dateTime(
+    shiftDate(start, spanOf({ date: event.date, end_date: event.end_date }) + 1),
+    null,
+  );
+}
+
 const stamp = (createdAt: string) => ICAL.Time.fromJSDate(new Date(createdAt), true);
 
 const PRIORITY = { H: 1, M: 5, L: 9 } as const;
@@ -71,9 +84,17 @@ export function eventComponents(event: EventItem): ICAL.Component[] {
     if (time && x.end_time) {
       vevent.addPropertyWithValue('dtend', dateTime(x.date ?? x.occurrence, x.end_time));
     }
+    const end = time ? undefined : allDayEnd(x.date ?? x.occurrence, event);
+    if (end) vevent.addPropertyWithValue('dtend', end);
+    addDetails(vevent, event);
     out.push(vevent);
   }
   return out;
+}
+
+function addDetails(vevent: ICAL.Component, event: EventItem): void {
+  if (event.description) vevent.addPropertyWithValue('description', event.description);
+  if (event.location) vevent.addPropertyWithValue('location', event.location);
 }
 
 export function eventComponent(event: EventItem): ICAL.Component {
@@ -85,6 +106,9 @@ export function eventComponent(event: EventItem): ICAL.Component {
   if (event.time && event.end_time) {
     vevent.addPropertyWithValue('dtend', dateTime(event.date, event.end_time));
   }
+  const end = allDayEnd(event.date, event);
+  if (end) vevent.addPropertyWithValue('dtend', end);
+  addDetails(vevent, event);
   if (event.rrule) {
     vevent.addPropertyWithValue(
       'rrule',
@@ -99,9 +123,10 @@ export function todoComponent(todo: TodoItem & { due_date: string }): ICAL.Compo
   vtodo.addPropertyWithValue('uid', itemUid('todo', todo.id, todo.created_at));
   vtodo.addPropertyWithValue('dtstamp', stamp(todo.created_at));
   vtodo.addPropertyWithValue('summary', todo.task);
-  vtodo.addPropertyWithValue('due', dateTime(todo.due_date, null));
+  vtodo.addPropertyWithValue('due', dateTime(todo.due_date, todo.due_time));
   vtodo.addPropertyWithValue('priority', PRIORITY[todo.priority]);
   vtodo.addPropertyWithValue('status', todo.completed ? 'COMPLETED' : 'NEEDS-ACTION');
+  if (todo.rrule) vtodo.addPropertyWithValue('rrule', ICAL.Recur.fromString(todo.rrule));
   return vtodo;
 }
 

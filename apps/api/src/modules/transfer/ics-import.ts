@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  EVENT_SPAN_MAX_DAYS,
   EventBodySchema,
   type ImportSummary,
   isCalendarDate,
@@ -9,6 +10,7 @@ import {
 import ICAL from 'ical.js';
 import type { ZodTypeAny } from 'zod';
 import { EVENT_ROW } from '../../db/tables';
+import { shiftDate } from '../events/occurrences';
 import { parseItemUid } from './ics-export';
 import { CalendarParseError, checkedCalendarText } from './ics-lines';
 import type { ImportItems, NewEvent, NewException, NewTodo } from './import-items';
@@ -161,6 +163,34 @@ interface Changed {
   exception: NewException;
 }
 
+/** A text property (DESCRIPTION, LOCATION) within `max` characters, or undefined. */
+function textProperty(comp: ICAL.Component, name: string, max: number): string | undefined {
+  const value = comp.getFirstPropertyValue(name);
+  if (typeof value !== 'string') return undefined;
+  return clip(value, max) || undefined;
+}
+
+/**
+ * An all-day event's last day, from its exclusive DTEND (or its DURATION): a DTEND of the day
+ * after DTSTART is a one-day event. Past the longest span, the end is kept so that the import
+ * refuses the event with the rule's reason rather than shortening it.
+ */
+function allDayEndDate(comp: ICAL.Component, start: string, zones: Zones): string | undefined {
+  const end = comp.getFirstProperty('dtend');
+  let last: string | undefined;
+  if (end) {
+    const wall = wallTime(end, zones);
+    if (wall.ok && wall.wall.time === null) last = shiftDate(wall.wall.date, -1);
+  } else {
+    const duration = comp.getFirstPropertyValue('duration');
+    if (duration instanceof ICAL.Duration && !duration.isNegative) {
+      const days = Math.floor(duration.toSeconds() / 86_400);
+      if (days >= 1) last = shiftDate(start, Math.min(days, EVENT_SPAN_MAX_DAYS + 1) - 1);
+    }
+  }
+  return last !== undefined && last > start ? last : undefined;
+}
+
 /** A VEVENT as an event, or as a changed occurrence of a series. */
 function readEvent(comp: ICAL.Component, zones: Zones): Read<NewEvent | Changed> {
   const summary = comp.getFirstPropertyValue('summary');
@@ -213,23 +243,16 @@ function readEvent(comp: ICAL.Component, zones: Zones): Read<NewEvent | Changed>
   const own = typeof uid === 'string' ? parseItemUid('event', uid) : undefined;
   if (own) event.own = own;
   if (endTime) event.end_time = endTime;
-  const rruleProp = comp.getFirstProperty('rrule');
-  if (rruleProp) {
-    let text: string;
-    try {
-      text = String(rruleProp.getFirstValue());
-    } catch {
-      return { ok: false, reason: 'its repeat rule cannot be read: not imported' };
-    }
-    const rule = eventColumns.has('rrule') ? RRULE?.safeParse(text) : undefined;
-    if (!rule?.success) {
-      const why = rule?.error.issues[0]?.message;
-      return {
-        ok: false,
-        reason: `its repeat rule is not supported${why ? ` (${why})` : ''}: not imported`,
-      };
-    }
-    event.rrule = rule.data as string | null;
+  const endDate = wall.wall.time === null ? allDayEndDate(comp, wall.wall.date, zones) : undefined;
+  if (endDate) event.end_date = endDate;
+  const description = textProperty(comp, 'description', LIMITS.eventDescriptionMax);
+  if (description) event.description = description;
+  const location = textProperty(comp, 'location', LIMITS.eventLocationMax);
+  if (location) event.location = location;
+  const rrule = readRRule(comp);
+  if (!rrule.ok) return rrule;
+  if (rrule.value) {
+    event.rrule = rrule.value;
     // EXDATEs: occurrences deleted from the series.
     const deleted: NewException[] = [];
     for (const prop of comp.getAllProperties('exdate')) {
@@ -255,16 +278,41 @@ function readEvent(comp: ICAL.Component, zones: Zones): Read<NewEvent | Changed>
   return { ok: true, value: event };
 }
 
-/** A VTODO as a to-do. */
+/** A component's RRULE in the planner's subset (the events' and to-dos' own check), if any. */
+function readRRule(comp: ICAL.Component): Read<string | null> {
+  const prop = comp.getFirstProperty('rrule');
+  if (!prop) return { ok: true, value: null };
+  let text: string;
+  try {
+    text = String(prop.getFirstValue());
+  } catch {
+    return { ok: false, reason: 'its repeat rule cannot be read: not imported' };
+  }
+  const rule = eventColumns.has('rrule') ? RRULE?.safeParse(text) : undefined;
+  if (!rule?.success) {
+    const why = rule?.error.issues[0]?.message;
+    return {
+      ok: false,
+      reason: `its repeat rule is not supported${why ? ` (${why})` : ''}: not imported`,
+    };
+  }
+  return { ok: true, value: rule.data as string | null };
+}
+
+/** A VTODO as a to-do: its DUE a due date (and time), its RRULE the to-do's. */
 function readTodo(comp: ICAL.Component, zones: Zones): Read<NewTodo> {
   const summary = comp.getFirstPropertyValue('summary');
   const due = comp.getFirstProperty('due');
   let dueDate: string | null = null;
+  let dueTime: string | null = null;
   if (due) {
     const wall = wallTime(due, zones);
     if (!wall.ok) return wall;
     dueDate = wall.wall.date;
+    dueTime = wall.wall.time;
   }
+  const rrule = readRRule(comp);
+  if (!rrule.ok) return rrule;
   const priority = Number(comp.getFirstPropertyValue('priority') ?? 0);
   const status = String(comp.getFirstPropertyValue('status') ?? '').toUpperCase();
   const uid = comp.getFirstPropertyValue('uid');
@@ -278,6 +326,8 @@ function readTodo(comp: ICAL.Component, zones: Zones): Read<NewTodo> {
       due_date: dueDate,
       priority: PRIORITY(Number.isFinite(priority) ? priority : 0),
       completed: status === 'COMPLETED' || comp.hasProperty('completed'),
+      ...(dueTime ? { due_time: dueTime } : {}),
+      ...(rrule.value ? { rrule: rrule.value } : {}),
     },
   };
 }

@@ -23,15 +23,15 @@ interface Sourced {
 
 export type NewException = z.output<typeof ExportExceptionSchema>;
 
-export type NewNote = Sourced &
-  Pick<z.output<typeof ExportNoteSchema>, 'title' | 'content'> & { summary?: string | null };
+/** An export item's own fields: what the item is, without where it was exported from. */
+type Fields<S extends z.ZodTypeAny> = Omit<z.output<S>, 'id' | 'created_at' | 'exceptions'>;
 
-export type NewTodo = Sourced &
-  Pick<z.output<typeof ExportTodoSchema>, 'task' | 'due_date' | 'priority' | 'completed'>;
+export type NewNote = Sourced & Fields<typeof ExportNoteSchema>;
+
+export type NewTodo = Sourced & Fields<typeof ExportTodoSchema>;
 
 export type NewEvent = Sourced &
-  Pick<z.output<typeof ExportEventSchema>, 'title' | 'date' | 'time' | 'end_time'> & {
-    rrule?: string | null;
+  Fields<typeof ExportEventSchema> & {
     /** A series' changed or deleted occurrences (JSON import; ICS EXDATEs as deleted ones). */
     exceptions?: NewException[] | undefined;
   };

@@ -1,11 +1,12 @@
 import { open } from 'node:fs/promises';
 import type { ImportSummary } from '@prodify/contract';
 import { CompiledQuery } from 'kysely';
-import { sqlName } from '../../db/json-sql';
-import { EVENT_ROW } from '../../db/tables';
+import { type JsonKind, sqlName } from '../../db/json-sql';
+import { EVENT_ROW, NOTE_ROW, TODO_ROW } from '../../db/tables';
 import type { Executor } from '../../db/types';
 import type { ImportKind } from './import-items';
 import type { ImportRun } from './import-run';
+import { EXPORT_FIELDS } from './json-export';
 import type { PreparedBatch, PreparedImport, TextRef } from './prepare-import';
 
 export type { ImportItems, NewEvent, NewNote, NewTodo } from './import-items';
@@ -15,55 +16,50 @@ interface Column {
   type: string;
 }
 
-/** The optional planner columns of events, used when the events table has them (issue 11). */
-const EVENT_EXTRAS: Column[] = [
-  { name: 'end_time', type: 'time' },
-  { name: 'rrule', type: 'text' },
-];
-const eventColumns = new Set(EVENT_ROW.fields.map((f) => f.column));
-
-const COLUMNS: Record<ImportKind, Column[]> = {
-  notes: [
-    { name: 'title', type: 'text' },
-    { name: 'content', type: 'text' },
-    { name: 'summary', type: 'text' },
-  ],
-  todos: [
-    { name: 'task', type: 'text' },
-    { name: 'due_date', type: 'date' },
-  ],
-  events: [
-    { name: 'title', type: 'text' },
-    { name: 'date', type: 'date' },
-    { name: 'time', type: 'time' },
-    ...EVENT_EXTRAS.filter((c) => eventColumns.has(c.name)),
-    { name: 'series_end', type: 'date' },
-  ],
+const SQL_TYPES: Record<JsonKind, string> = {
+  int: 'integer',
+  text: 'text',
+  bool: 'boolean',
+  date: 'date',
+  time: 'time',
+  timestamptz: 'timestamptz',
 };
 
-/** Columns with a database default: taken from the item when given, else the default. */
-const DEFAULTED: Record<ImportKind, Column[]> = {
-  notes: [{ name: 'created_at', type: 'timestamptz' }],
-  todos: [
-    { name: 'priority', type: 'text' },
-    { name: 'completed', type: 'boolean' },
-    { name: 'created_at', type: 'timestamptz' },
-  ],
-  events: [{ name: 'created_at', type: 'timestamptz' }],
-};
-
+/** What the database fills in when an import's item leaves a column out. */
 const DEFAULT_SQL: Record<string, string> = {
   created_at: 'now()',
   priority: `'M'`,
   completed: 'false',
 };
 
+const ROWS = { notes: NOTE_ROW, todos: TODO_ROW, events: EVENT_ROW } as const;
+
+/**
+ * Each kind's columns, from what its export holds (json-export.ts): a field added to a row
+ * definition is imported as it is exported. Those with a database default (DEFAULT_SQL) are
+ * taken from the item when given; events add the day their series ends.
+ */
+function columnsOf(kind: ImportKind): { plain: Column[]; defaulted: Column[] } {
+  const sources = ROWS[kind].sources as Record<string, { generated?: true }>;
+  const plain: Column[] = [];
+  const defaulted: Column[] = [];
+  for (const field of EXPORT_FIELDS[kind]) {
+    if (field.key === 'id') continue;
+    const column = { name: field.column, type: SQL_TYPES[field.kind] };
+    if (field.key === 'created_at' || sources[field.key]?.generated) {
+      if (DEFAULT_SQL[field.column] === undefined) throw new Error(`no default: ${field.column}`);
+      defaulted.push(column);
+    } else plain.push(column);
+  }
+  if (kind === 'events') plain.push({ name: 'series_end', type: 'date' });
+  return { plain, defaulted };
+}
+
 /** Each kind's insert, its text built once: `$1` the rows, `$2` the user, `$3` the run. */
 const INSERT_SQL = Object.fromEntries(
   (['notes', 'todos', 'events'] as const).map((kind) => {
     const table = sqlName(kind);
-    const plain = COLUMNS[kind];
-    const defaulted = DEFAULTED[kind];
+    const { plain, defaulted } = columnsOf(kind);
     const record = [
       ...plain,
       ...defaulted,
@@ -187,6 +183,7 @@ async function insertAll(
       });
     }
   }
-  summary.skipped.events += prepared.unfit;
+  summary.skipped.events += prepared.unfit.events;
+  summary.skipped.todos += prepared.unfit.todos;
   return summary;
 }

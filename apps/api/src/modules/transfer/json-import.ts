@@ -172,8 +172,13 @@ function validate(body: unknown): { ok: true; items: Items } | { ok: false; erro
   return { ok: true, items };
 }
 
-/** An item's source key: its id and creation time where it was exported (unique enough). */
-const sourceOf = (item: { id: number; created_at: string }) => `json:${item.id}@${item.created_at}`;
+/**
+ * An item's source key: its id and creation time where it was exported (unique enough). The
+ * Markdown export's front matter carries both, so a note imported from either file is the
+ * same note to the other (markdown.ts).
+ */
+export const sourceOf = (item: { id: number; created_at: string }) =>
+  `json:${item.id}@${item.created_at}`;
 
 const own = (item: { id: number; created_at: string }) => ({
   id: item.id,
@@ -190,37 +195,18 @@ export function itemsFromDocument(
   const checked = validate(body);
   if (!checked.ok) return checked;
   const doc = checked.items;
+  // Each item's own fields are its columns (import-rows.ts), whatever fields it has.
+  const sourced = <T extends { id: number; created_at: string }>({ id: _, ...fields }: T) => ({
+    source: sourceOf({ id: _, created_at: fields.created_at }),
+    own: own({ id: _, created_at: fields.created_at }),
+    ...fields,
+  });
   return {
     ok: true,
     items: {
-      notes: doc.notes.map((n) => ({
-        source: sourceOf(n),
-        own: own(n),
-        title: n.title,
-        content: n.content,
-        summary: n.summary ?? null,
-        created_at: n.created_at,
-      })),
-      todos: doc.todos.map((t) => ({
-        source: sourceOf(t),
-        own: own(t),
-        task: t.task,
-        due_date: t.due_date ?? null,
-        priority: t.priority,
-        completed: t.completed,
-        created_at: t.created_at,
-      })),
-      events: doc.events.map((e) => ({
-        source: sourceOf(e),
-        own: own(e),
-        title: e.title,
-        date: e.date,
-        time: e.time ?? null,
-        end_time: e.end_time ?? null,
-        rrule: (e.rrule as string | null | undefined) ?? null,
-        created_at: e.created_at,
-        exceptions: e.exceptions,
-      })),
+      notes: doc.notes.map(sourced),
+      todos: doc.todos.map(sourced),
+      events: doc.events.map(sourced),
     },
   };
 }

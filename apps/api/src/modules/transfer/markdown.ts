@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ExportTimestampSchema, LIMITS, TRANSFER_LIMITS } from '@prodify/contract';
 import { parse, stringify } from 'yaml';
 import type { NewNote } from './import-rows';
+import { sourceOf } from './json-import';
 
 /** A note as the Markdown export writes it. */
 export interface MarkdownNote {
@@ -28,9 +29,17 @@ export function noteFileName(note: { id: number; title: string }): string {
   return `${slug || 'note'}-${note.id}.md`;
 }
 
-/** YAML front matter (title, created_at, summary when saved), a blank line, the content. */
+/**
+ * YAML front matter (title, id, created_at, summary when saved), a blank line, the content.
+ * The id and created_at are what the JSON import knows a note by (its source key), so the two
+ * exports of one account import as the same notes, whichever comes first.
+ */
 export function noteToMarkdown(note: MarkdownNote): string {
-  const front: Record<string, string> = { title: note.title, created_at: note.created_at };
+  const front: Record<string, string | number> = {
+    title: note.title,
+    id: note.id,
+    created_at: note.created_at,
+  };
   if (note.summary !== null) front.summary = note.summary;
   return `---\n${stringify(front, { lineWidth: 0 })}---\n\n${note.content}\n`;
 }
@@ -65,6 +74,14 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** An id as an export writes it (a positive integer within the ids' range), or undefined. */
+function exportedId(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= LIMITS.idMax
+    ? n
+    : undefined;
+}
+
 /**
  * One Markdown file as a note: title from the front matter, else the first `# heading`, else
  * the file name; `created_at` and `summary` from the front matter when they are valid. A title
@@ -95,16 +112,16 @@ export function noteFromMarkdown(path: string, raw: string): ParsedMarkdown {
   const validCreated = createdAt && ExportTimestampSchema.safeParse(createdAt).success;
   const frontSummary = textOf(front.summary);
   const summary = frontSummary === undefined ? undefined : clean(frontSummary);
-  // Our own export's name ends in -<id>.md: with its created_at, that is the note it came from.
-  const idInName = /-(\d{1,10})\.md$/i.exec(baseName)?.[1];
+  // Our own export's front matter has the id (older ones only the name, ending in -<id>.md):
+  // with its created_at, that is the note it came from, as the JSON export names it.
+  const id = exportedId(front.id) ?? exportedId(/-(\d{1,10})\.md$/i.exec(baseName)?.[1]);
+  const own = validCreated && id !== undefined ? { id, created_at: createdAt } : undefined;
   const hash = createHash('sha256').update(path).update('\0').update(text).digest('base64url');
   return {
     ok: true,
     note: {
-      source: `md:${hash}`,
-      ...(validCreated && idInName && Number(idInName) <= LIMITS.idMax
-        ? { own: { id: Number(idInName), created_at: createdAt } }
-        : {}),
+      source: own ? sourceOf(own) : `md:${hash}`,
+      ...(own ? { own } : {}),
       title: [...title].slice(0, LIMITS.noteTitleMax).join('').trim(),
       content: body,
       summary: summary?.trim() ? summary.slice(0, LIMITS.noteContentMax) : null,

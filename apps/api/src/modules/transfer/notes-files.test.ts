@@ -65,6 +65,7 @@ describe('GET /api/export/notes.zip', () => {
     const [, front, body] = /^---\n([\s\S]*?)---\n\n([\s\S]*)$/.exec(text) ?? [];
     expect(parse(front as string)).toEqual({
       title: '../../etc/passwd: Ärger & "quotes"',
+      id: first.id,
       created_at: first.created_at,
       summary: 'short: summary',
     });

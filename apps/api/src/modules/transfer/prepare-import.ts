@@ -6,7 +6,8 @@ import { endsAfterStart, type ImportSummary, parseRRule } from '@prodify/contrac
 import { checkEvent } from '../events/events.write';
 import type { ExceptionRow as StoredException } from '../events/occurrences';
 import { occursOn } from '../events/recurrence';
-import type { FileItems, ImportKind, NewEvent } from './import-items';
+import { checkTodo } from '../todos/todos.write';
+import type { FileItems, ImportKind, NewEvent, NewTodo } from './import-items';
 
 /**
  * The worker's half of an import (ADR 0420): a file's items made into the exact rows the
@@ -54,11 +55,20 @@ export interface PreparedBatch {
 export interface PreparedImport {
   file: string;
   batches: Record<ImportKind, PreparedBatch[]>;
-  /** Events refused (a rule a created event could not have), with their reasons in `reasons`. */
-  unfit: number;
+  /**
+   * Events and to-dos refused (a rule a created one could not break), with their reasons in
+   * `reasons`.
+   */
+  unfit: { events: number; todos: number };
   other: number;
   reasons: ImportSummary['reasons'];
 }
+
+/** Field errors as one reason: `end_date: The end date must not be before the date.` */
+const reasonOf = (errors: Record<string, string[]>) =>
+  Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+    .join('; ');
 
 /** The day after which an imported series has no occurrence, as a created event's, or why not. */
 function seriesEndOf(
@@ -69,13 +79,9 @@ function seriesEndOf(
     time: event.time ?? null,
     end_time: event.end_time ?? null,
     rrule: event.rrule ?? null,
+    end_date: event.end_date ?? null,
   });
-  if (checked.errors) {
-    const reason = Object.entries(checked.errors)
-      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-      .join('; ');
-    return { ok: false, reason };
-  }
+  if (checked.errors) return { ok: false, reason: reasonOf(checked.errors) };
   return { ok: true, seriesEnd: checked.seriesEnd };
 }
 
@@ -194,17 +200,26 @@ export function prepareImport(
 ): PreparedImport {
   const reasons = file.reasons.slice(0, reasonsMax);
   const events: (NewEvent & { series_end: string | null })[] = [];
-  let unfit = 0;
+  const unfit = { events: 0, todos: 0 };
+  const refuse = (kind: 'events' | 'todos', item: string, reason: string) => {
+    unfit[kind] += 1;
+    if (reasons.length < reasonsMax) reasons.push({ item, reason });
+  };
   for (const event of file.items.events) {
     // A series gets its series_end as a created one does, so ranges find it (ADR 0413).
     const end = seriesEndOf(event);
     if (end.ok) events.push({ ...event, series_end: end.seriesEnd });
-    else {
-      unfit += 1;
-      if (reasons.length < reasonsMax) {
-        reasons.push({ item: `event "${event.title}"`, reason: end.reason });
-      }
-    }
+    else refuse('events', `event "${event.title}"`, end.reason);
+  }
+  const todos: NewTodo[] = [];
+  for (const todo of file.items.todos) {
+    const errors = checkTodo({
+      due_date: todo.due_date ?? null,
+      due_time: todo.due_time ?? null,
+      rrule: todo.rrule ?? null,
+    });
+    if (errors) refuse('todos', `to-do "${todo.task}"`, reasonOf(errors));
+    else todos.push(todo);
   }
   const eventExtras = (batch: NewEvent[]): BatchExtras => {
     const rows: ExceptionRow[] = [];
@@ -224,7 +239,7 @@ export function prepareImport(
   try {
     batches = {
       notes: batchesOf(pack, size, file.items.notes),
-      todos: batchesOf(pack, size, file.items.todos),
+      todos: batchesOf(pack, size, todos),
       events: batchesOf(pack, size, events, eventExtras),
     };
   } catch (error) {
