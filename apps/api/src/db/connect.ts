@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { EmbeddedDatabaseStoppedError } from './errors';
+import { pgVersionsReader, type VersionsReader } from './lists/list-versions';
 import { serializedPGliteDialect } from './pglite-dialect';
 import { TYPE_PARSERS } from './type-parsers';
 import type { Database, Db } from './types';
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
    * must stay open (LISTEN). The caller connects and ends it.
    */
   dedicatedClient?: () => pg.Client;
+  /** Postgres only: the list versions through a named statement (db/lists/list-versions.ts). */
+  readVersions?: VersionsReader;
 }
 
 export interface PostgresOptions {
@@ -66,7 +69,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       keepAlive: true,
       options: '-c TimeZone=UTC',
     });
-  return { db, kind: 'postgres', close: () => db.destroy(), dedicatedClient };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    dedicatedClient,
+    readVersions: pgVersionsReader(pool),
+  };
 }
 
 export interface PGliteOptions {

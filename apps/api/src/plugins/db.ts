@@ -3,6 +3,7 @@ import { type DatabaseHandle, openPGlite, openPostgres } from '../db/connect';
 import { isDatabaseUnavailable } from '../db/errors';
 import { undoUnfinishedImports } from '../db/import-runs';
 import { ListCache } from '../db/lists/list-cache';
+import { kyselyVersionsReader } from '../db/lists/list-versions';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/types';
 import { settleUsernameKeys } from '../db/username-keys';
@@ -73,7 +74,13 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('db', database.db);
     app.decorate('dbKind', database.kind);
     app.decorate('dbDedicatedClient', database.dedicatedClient);
-    app.decorate('listCache', new ListCache(config.listCacheBytes));
+    app.decorate(
+      'listCache',
+      new ListCache(
+        config.listCacheBytes,
+        database.readVersions ?? kyselyVersionsReader(database.db),
+      ),
+    );
     if (owned) {
       app.addHook('onClose', async () => {
         await database.close();

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_SECURITY_HEADERS } from '../../src/plugins/security';
+import { HELMET_OPTIONS, STATIC_SECURITY_HEADERS } from '../../src/plugins/security';
 import { type TestUser, useTestApp } from '../support/app';
 import { send } from '../support/inject';
 
@@ -172,6 +173,46 @@ describe('security headers', () => {
     expect(earlyHeaders).toEqual(normalHeaders);
     expect(earlyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(normalId).not.toBe(earlyId);
+  });
+});
+
+describe('the static security headers', () => {
+  it('equal what helmet itself sends with the same options, route by route, the docs included', async () => {
+    // Helmet, as the app used it before its headers were written once (ADR 0427).
+    const helmet = Fastify();
+    await helmet.register(fastifyHelmet, HELMET_OPTIONS);
+    helmet.get('/*', async () => ({}));
+    await helmet.ready();
+    const reference = (await helmet.inject({ method: 'GET', url: '/x' })).headers;
+    await helmet.close();
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) =>
+            name in STATIC_SECURITY_HEADERS ||
+            /^(x-(?!request-id)|cross-origin|content-security|strict-transport|origin-agent)/.test(
+              name,
+            ),
+        ),
+      );
+    expect(security(reference)).toEqual(STATIC_SECURITY_HEADERS);
+    for (const url of [
+      '/api/notes/',
+      '/api/todos/1/',
+      '/healthz',
+      '/',
+      '/api/openapi.json',
+      '/api/nope/',
+    ]) {
+      const res = await send(app, { method: 'GET', url });
+      expect(security(res.headers), url).toEqual(security(reference));
+    }
+    // Swagger UI keeps its own, wider policy, and every other header.
+    const docs = await send(app, { method: 'GET', url: '/api/docs/static/index.html' });
+    const { 'content-security-policy': docsPolicy, ...docsRest } = security(docs.headers);
+    const { 'content-security-policy': _strict, ...restReference } = security(reference);
+    expect(String(docsPolicy)).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docsRest).toEqual(restReference);
   });
 });
 

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../types';
+import { kyselyVersionsReader, VersionBatcher, type VersionsReader } from './list-versions';
 
 /** What a list query answers: its JSON text(s) and the user's list version it was read at. */
 export interface Versioned {
@@ -43,9 +43,22 @@ export class ListCache {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
+  readonly #versions: VersionBatcher | undefined;
 
-  constructor(maxBytes: number) {
+  /**
+   * `readVersions` reads the versions of the app's database, batched across requests
+   * (list-versions.ts); without it each check is its own statement on the caller's executor.
+   */
+  constructor(maxBytes: number, readVersions?: VersionsReader) {
     this.#maxBytes = maxBytes;
+    this.#versions = readVersions && new VersionBatcher(readVersions);
+  }
+
+  /** The user's list version, read by a statement sent after this call. */
+  #version(db: Executor, userId: number): Promise<number | undefined> {
+    // A transaction sees its own snapshot: only its own statement can answer for it.
+    if (this.#versions && !db.isTransaction) return this.#versions.version(userId);
+    return kyselyVersionsReader(db)([userId]).then((versions) => versions.get(userId));
   }
 
   async read<T extends Versioned>(
@@ -59,12 +72,10 @@ export class ListCache {
     const id = `${userId}\u0000${key}`;
     const entry = this.#entries.get(id);
     if (entry) {
-      const { rows } = await sql<{ version: number }>`
-        select version from user_list_counts where user_id = ${userId}
-      `.execute(db);
+      const version = await this.#version(db, userId);
       // Other requests ran during the await: touch the map only if it still holds this entry.
       const still = this.#entries.get(id) === entry;
-      if (rows[0]?.version === entry.version) {
+      if (version === entry.version) {
         if (still) {
           // Most recently used goes last.
           this.#entries.delete(id);
