@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SESSION_EXPIRED_EVENT } from './lib/session-events';
+import { SESSION_EXPIRED_EVENT, takeEndedElsewhere } from './lib/session-events';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -11,10 +11,15 @@ export function startApp(container: HTMLElement): void {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
 
-  // A signed-in call that stays unauthorized after one refresh ends the session (lib/api.ts).
+  // A signed-in call that stays unauthorized after one refresh ends the session (lib/api.ts):
+  // to the sign-in screen, saying why, when another device ended it (ADR 0517).
   window.addEventListener(SESSION_EXPIRED_EVENT, () => {
     queryClient.clear();
-    void router.navigate({ to: '/landing' });
+    void router.navigate(
+      takeEndedElsewhere()
+        ? { to: '/login', state: { signedOutElsewhere: true } }
+        : { to: '/landing' },
+    );
   });
 
   createRoot(container).render(
