@@ -40,18 +40,29 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it cannot be read. */
-export function readExpiry(token: string): number | undefined {
+/** A numeric claim of a JWT (not checked: the server does that), or undefined. */
+function readNumberClaim(token: string, name: 'exp' | 'user_id'): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
     if (typeof claims !== 'object' || claims === null) return undefined;
-    const exp = (claims as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+    const value = (claims as Record<string, unknown>)[name];
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it cannot be read. */
+export function readExpiry(token: string): number | undefined {
+  return readNumberClaim(token, 'exp');
+}
+
+/** The signed-in user's id, as the stored tokens name it; undefined when signed out. */
+export function storedUserId(): number | undefined {
+  const token = getAccess() ?? getRefresh();
+  return token ? readNumberClaim(token, 'user_id') : undefined;
 }
 
 /**
