@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, failApi, isoDate, test } from './fixtures';
+import { apiAs, expect, failApi, isoDate, longDate, test } from './fixtures';
 
 test('notes: edit in place (Enter, Ctrl+Enter), summary cleared with the content, kept on reload; Escape cancels', async ({
   authedPage: page,
@@ -211,7 +211,7 @@ test('events: edit title and time in place, kept on reload; a new date moves it 
   await api.createEvent('Holiday', today);
 
   await page.goto('/calendar');
-  const panel = page.getByRole('region', { name: `Events on ${today}` });
+  const panel = page.getByRole('region', { name: `Events on ${longDate(today)}` });
   const events = panel.getByRole('listitem');
   await expect(events).toHaveText(['Holiday', 'Standup @ 08:15']);
 

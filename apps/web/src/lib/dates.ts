@@ -22,6 +22,15 @@ export function parseLocalIsoDate(value: string): Date | undefined {
   return date;
 }
 
+/** The interface's one long date, in the viewer's locale (en-GB: "Friday, 27 November 2026"). */
+const LONG_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+
+/** A `yyyy-mm-dd` date as the interface writes it out (the date itself when it is not one). */
+export function formatLongDate(iso: string): string {
+  const date = parseLocalIsoDate(iso);
+  return date ? LONG_DATE.format(date) : iso;
+}
+
 /** A note's creation date in US format (M/D/YYYY), in the viewer's time zone by default. */
 export function formatUsDate(timestamp: string, timeZone?: string): string {
   const date = new Date(timestamp);

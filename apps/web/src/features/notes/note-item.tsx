@@ -46,7 +46,7 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   return (
     <li className="list-item note" aria-labelledby={titleId} aria-busy={summarizing || undefined}>
       <div className="note-head">
-        <h3 className="note-title" id={titleId}>
+        <h3 className="note-title" id={titleId} dir="auto">
           <Link to="/note-history/$id" params={params} className="note-link">
             <Marked text={note.title} terms={terms} />
           </Link>
@@ -59,7 +59,7 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
         />
       </div>
       {terms.length > 0 ? (
-        <p className="note-content note-snippet">
+        <p className="note-content note-snippet" dir="auto">
           <Marked text={snippetAround(note.content, terms)} terms={terms} />
         </p>
       ) : (

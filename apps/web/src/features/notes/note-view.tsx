@@ -47,7 +47,9 @@ export function NoteView({ note }: { note: Note }) {
   return (
     <div className="page note-page">
       <BackLink />
-      <h1 className="page-title note-page-title">{note.title}</h1>
+      <h1 className="page-title note-page-title" dir="auto">
+        {note.title}
+      </h1>
       <Card className="note-card">
         {actions.editing ? (
           <NoteEditor note={note} {...actions.editor} />

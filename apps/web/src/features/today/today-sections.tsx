@@ -7,7 +7,8 @@ import { EventLine, TodoCheck } from '../planner/cell-items';
 import { groupByDay, isoDays } from '../planner/planner-data';
 import { UPCOMING_DAYS } from './queries';
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+// The viewer's locale, as every date of the interface but the notes' (the spec's US date).
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
 function Pending({ label }: { label: string }) {
   return <p className="empty">{label}</p>;
@@ -88,9 +89,13 @@ export function LatestNotes({ notes }: { notes: Note[] | undefined }) {
       <ul className="list latest-notes">
         {notes.map((note) => (
           <li key={note.id} className="list-item latest-note">
-            <span className="latest-note-title">{note.title}</span>
+            <span className="latest-note-title" dir="auto">
+              {note.title}
+            </span>
             <span className="muted">{formatUsDate(note.created_at)}</span>
-            <span className="latest-note-text">{note.summary || note.content.slice(0, 140)}</span>
+            <span className="latest-note-text" dir="auto">
+              {note.summary || note.content.slice(0, 140)}
+            </span>
           </li>
         ))}
       </ul>
