@@ -14,6 +14,24 @@ test('details: the day panel writes its date out in the browser locale, not as I
 
 test.describe('in a British browser', () => {
   test.use({ locale: 'en-GB' });
+  test('details: due dates and the trash in the British short form', async ({
+    authedPage: page,
+    account,
+    request,
+  }) => {
+    const api = apiAs(account, request);
+    await api.createTodo('Dentist bill', '2030-01-15', 'M');
+    const note = await api.createNote('Old', 'x');
+    await request.delete(`/api/notes/delete/${note.id}/`, {
+      headers: { authorization: `Bearer ${account.access}` },
+    });
+    await page.goto('/todo');
+    await expect(page.getByText('Due: 15/01/2030')).toBeVisible();
+    await page.goto('/trash');
+    const today = new Intl.DateTimeFormat('en-GB').format(new Date());
+    await expect(page.getByText(`Deleted ${today}`)).toBeVisible();
+  });
+
   test('details: "Events on Friday, 27 November 2026" style', async ({ authedPage: page }) => {
     const now = new Date();
     const british = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(now);

@@ -2,7 +2,7 @@ import type { EventItem, Note, Todo } from '@prodify/contract';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
-import { formatUsDate, parseLocalIsoDate } from '../../lib/dates';
+import { formatShortDate, formatUsDate, parseLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from '../planner/cell-items';
 import { groupByDay, isoDays } from '../planner/planner-data';
 import { UPCOMING_DAYS } from './queries';
@@ -38,7 +38,7 @@ export function TodayTasks({ todos, today }: { todos: Todo[] | undefined; today:
           {todo.due_date && todo.due_date < today ? (
             <span className="overdue-tag">
               <AlertTriangle size={14} aria-hidden="true" />
-              Overdue: {todo.due_date}
+              Overdue: <time dateTime={todo.due_date}>{formatShortDate(todo.due_date)}</time>
             </span>
           ) : null}
         </li>

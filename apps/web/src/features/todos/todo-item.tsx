@@ -3,6 +3,7 @@ import { CalendarClock, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { Marked } from '../../components/marked';
+import { formatShortDate } from '../../lib/dates';
 import { toastFailure } from '../../lib/toast';
 import { useItemActions } from '../trash/use-item-actions';
 import { dueStatus } from './due-status';
@@ -50,7 +51,11 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
             <Marked text={todo.task} terms={terms} />
           </span>
           <span className="todo-meta">
-            {todo.due_date ? <span className="muted">Due: {todo.due_date}</span> : null}
+            {todo.due_date ? (
+              <span className="muted">
+                Due: <time dateTime={todo.due_date}>{formatShortDate(todo.due_date)}</time>
+              </span>
+            ) : null}
             {/* The spec's 'Priority: code', and the word beside it. */}
             <span className={`badge priority-${todo.priority}`}>
               Priority: {todo.priority} ({PRIORITY_LABELS[todo.priority]})

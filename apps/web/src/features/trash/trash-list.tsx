@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { RotateCcw, Trash2, X } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { Button } from '../../components/button';
-import { eventLabel, formatUsDate } from '../../lib/dates';
+import { eventLabel, formatShortDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toast, toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
@@ -65,7 +65,7 @@ function TrashItem({ entry }: { entry: TrashEntry }) {
           {title}
         </span>
         <span className="muted">
-          Deleted <time dateTime={entry.deleted_at}>{formatUsDate(entry.deleted_at)}</time>
+          Deleted <time dateTime={entry.deleted_at}>{formatShortDate(entry.deleted_at)}</time>
         </span>
       </div>
       {/* Restore and Delete forever sit together, whatever the width. */}
