@@ -68,6 +68,11 @@ export function deleteOccurrenceWithUndo(
     },
     onGone: () => {
       if (!pending.has(key)) return;
+      // Signed out meanwhile: nothing to send it with (and no reason to leave the screen).
+      if (!getAccess()) {
+        pending.delete(key);
+        return;
+      }
       client.events
         .removeOccurrence({ params: { id: target.id, date: target.occurrence } })
         .then(expectNoContent)
