@@ -147,28 +147,26 @@ export function CalendarFeed() {
           </Button>
         ) : null}
         {active ? (
-          <>
-            {asking ? null : (
-              <>
-                <Button
-                  variant="secondary"
-                  icon={<RefreshCw size={16} aria-hidden="true" />}
-                  data-rotate
-                  onClick={() => ask('rotate')}
-                >
-                  Rotate URL
-                </Button>
-                <Button
-                  variant="danger"
-                  icon={<Power size={16} aria-hidden="true" />}
-                  data-off
-                  onClick={() => ask('off')}
-                >
-                  Turn off
-                </Button>
-              </>
-            )}
-          </>
+          asking ? null : (
+            <>
+              <Button
+                variant="secondary"
+                icon={<RefreshCw size={16} aria-hidden="true" />}
+                data-rotate
+                onClick={() => ask('rotate')}
+              >
+                Rotate URL
+              </Button>
+              <Button
+                variant="danger"
+                icon={<Power size={16} aria-hidden="true" />}
+                data-off
+                onClick={() => ask('off')}
+              >
+                Turn off
+              </Button>
+            </>
+          )
         ) : (
           <Button
             variant="primary"
