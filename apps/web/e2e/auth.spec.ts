@@ -138,6 +138,16 @@ test.describe('register and login', () => {
     await page.evaluate(() => localStorage.setItem('something', 'else'));
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    // Signed in, it asks first (issue 19, ADR 0517); once answered, everything is cleared.
+    await page.getByRole('button', { name: 'Sign out and register' }).click();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('visiting /register signed out clears local storage without asking', async ({ page }) => {
+    await page.goto('/favicon.svg');
+    await page.evaluate(() => localStorage.setItem('something', 'else'));
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, longDate, test } from './fixtures';
 
 /** Today's local date in the page, as the user's calendar shows it. */
 async function pageToday(page: import('@playwright/test').Page) {
@@ -20,7 +20,9 @@ test('calendar: today first, timed and untimed events, marks, delete, another da
   await page.goto('/calendar');
   const today = await pageToday(page);
   const panel = page.getByRole('region', { name: /^Events on / });
-  await expect(panel.getByRole('heading', { name: `Events on ${today.iso}` })).toBeVisible();
+  await expect(
+    panel.getByRole('heading', { name: `Events on ${longDate(today.iso)}` }),
+  ).toBeVisible();
   await expect(panel.getByText('No events.')).toBeVisible();
   await expect(page.getByRole('button', { name: today.caption })).toBeVisible();
 
@@ -68,7 +70,9 @@ test('calendar: today first, timed and untimed events, marks, delete, another da
   );
   await page.locator(`[data-day="${otherIso}"] button`).click();
   await fetched;
-  await expect(panel.getByRole('heading', { name: `Events on ${otherIso}` })).toBeVisible();
+  await expect(
+    panel.getByRole('heading', { name: `Events on ${longDate(otherIso)}` }),
+  ).toBeVisible();
   await expect(panel.getByText('No events.')).toBeVisible();
 });
 
@@ -112,7 +116,9 @@ test('calendar: drill up to year, decade and century, and back down by picking',
     .click();
   await expect(page.getByRole('button', { name: `July ${next + 31}` })).toBeVisible();
   await page.locator(`[data-day="${next + 31}-07-04"] button`).click();
-  await expect(page.getByRole('heading', { name: `Events on ${next + 31}-07-04` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Events on ${longDate(`${next + 31}-07-04`)}` }),
+  ).toBeVisible();
 });
 
 test('calendar: the views work with the keyboard alone', async ({ authedPage: page }) => {
@@ -147,5 +153,7 @@ test('calendar: the views work with the keyboard alone', async ({ authedPage: pa
   const picked = await page
     .locator('.rdp-day_button:focus')
     .evaluate((el) => el.closest('[data-day]')?.getAttribute('data-day'));
-  await expect(page.getByRole('heading', { name: `Events on ${picked}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Events on ${longDate(picked ?? '')}` }),
+  ).toBeVisible();
 });

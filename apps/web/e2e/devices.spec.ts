@@ -42,9 +42,11 @@ test('settings: signed-in devices, signing out the other device from this one', 
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
 
-  // The laptop is signed out: its next screen sends it to the landing page.
+  // The laptop is signed out: its next screen sends it to sign in again, saying why (issue 19,
+  // ADR 0517; before, to the landing page).
   await laptopPage.goto('/settings');
-  await expect(laptopPage).toHaveURL(/\/landing/);
+  await expect(laptopPage).toHaveURL(/\/login$/);
+  await expect(laptopPage.getByText('You were signed out from another device.')).toBeVisible();
 
   // This device stays signed in.
   await page.reload();

@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, failApi, isoDate, test } from './fixtures';
+import { apiAs, expect, failApi, isoDate, longDate, test } from './fixtures';
 
 test('notes: edit in place (Enter, Ctrl+Enter), summary cleared with the content, kept on reload; Escape cancels', async ({
   authedPage: page,
@@ -151,8 +151,8 @@ test('to-dos: edit task, due date and priority in place, with the keyboard only;
 
   // Now due first: the list is in due-date order again.
   await expect(items).toHaveText([
-    /Buy oat milk\s*Due: 2030-01-15\s*Priority: H/,
-    /Call the bank\s*Due: 2030-05-01\s*Priority: M/,
+    /Buy oat milk\s*Due: 1\/15\/2030\s*Priority: H/,
+    /Call the bank\s*Due: 5\/1\/2030\s*Priority: M/,
   ]);
   await expect(
     items.filter({ hasText: 'Buy oat milk' }).getByRole('button', { name: 'Edit task' }),
@@ -166,7 +166,7 @@ test('to-dos: edit task, due date and priority in place, with the keyboard only;
   await expect(page.getByText('and bread')).toHaveCount(0);
 
   await page.reload();
-  await expect(items.first()).toHaveText(/Buy oat milk\s*Due: 2030-01-15\s*Priority: H/);
+  await expect(items.first()).toHaveText(/Buy oat milk\s*Due: 1\/15\/2030\s*Priority: H/);
 
   // Clearing the due date sends null.
   await items.first().getByRole('button', { name: 'Edit task' }).click();
@@ -211,7 +211,7 @@ test('events: edit title and time in place, kept on reload; a new date moves it 
   await api.createEvent('Holiday', today);
 
   await page.goto('/calendar');
-  const panel = page.getByRole('region', { name: `Events on ${today}` });
+  const panel = page.getByRole('region', { name: `Events on ${longDate(today)}` });
   const events = panel.getByRole('listitem');
   await expect(events).toHaveText(['Holiday', 'Standup @ 08:15']);
 

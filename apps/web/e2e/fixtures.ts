@@ -162,6 +162,15 @@ export function apiAs(account: Account, request: import('@playwright/test').APIR
   };
 }
 
+/**
+ * How the interface writes a `yyyy-mm-dd` day out ("Events on …"): the browser's locale, en-US
+ * in these tests ("Friday, November 27, 2026").
+ */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date(y, m - 1, d));
+}
+
 /** The local date of `date` as yyyy-mm-dd (the Node process's zone: for server-side seeds). */
 export function isoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -62,8 +62,8 @@ test('the whole journey, from registration to account deletion', async ({ page }
   await page.getByRole('button', { name: 'Submit' }).click();
   const items = page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
   await expect(items).toHaveText([
-    /File taxes\s*Due: 2031-04-15\s*Priority: H/,
-    /Renew passport\s*Due: 2031-05-01\s*Priority: M/,
+    /File taxes\s*Due: 4\/15\/2031\s*Priority: H/,
+    /Renew passport\s*Due: 5\/1\/2031\s*Priority: M/,
     /Read a novel\s*Priority: M/,
   ]);
   // click(), not check(): the box turns checked after the server's answer (see paging.spec.ts).

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Account, expect, test } from './fixtures';
+import { type Account, expect, longDate, test } from './fixtures';
 
 /** The days of this month (in the page's zone) that fall on the weekday of its 1st–7th. */
 async function monthWeekdays(page: Page) {
@@ -62,7 +62,7 @@ test('a weekly event shows on every matching day of the month view', async ({
   // The day panel (?date=) lists the occurrence too, marked as repeating.
   const second = month.days[1] as string;
   await page.locator(`[data-day="${second}"] button`).first().click();
-  const panel = page.getByRole('region', { name: `Events on ${second}` });
+  const panel = page.getByRole('region', { name: `Events on ${longDate(second)}` });
   await expect(panel.getByRole('listitem')).toHaveText(['Weekly sync @ 10:00–10:30']);
   await expect(panel.getByRole('img', { name: 'repeats' })).toBeVisible();
 });
@@ -82,7 +82,7 @@ test('deleting one occurrence leaves the others; All events deletes the series',
   await page.goto('/calendar');
   const [first, second, ...rest] = month.days as [string, string, ...string[]];
   await page.locator(`[data-day="${second}"] button`).first().click();
-  const panel = page.getByRole('region', { name: `Events on ${second}` });
+  const panel = page.getByRole('region', { name: `Events on ${longDate(second)}` });
   await panel.getByRole('button', { name: 'Delete event' }).click();
   const dialog = page.getByRole('dialog', { name: /Piano lesson/ });
   await expect(dialog).toBeVisible();
@@ -102,7 +102,7 @@ test('deleting one occurrence leaves the others; All events deletes the series',
 
   // Escape cancels; All events deletes the whole series.
   await page.locator(`[data-day="${first}"] button`).first().click();
-  const firstPanel = page.getByRole('region', { name: `Events on ${first}` });
+  const firstPanel = page.getByRole('region', { name: `Events on ${longDate(first)}` });
   await firstPanel.getByRole('button', { name: 'Delete event' }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -132,7 +132,7 @@ test('editing one occurrence asks "This event" or "All events"', async ({
   const cell = (day: string) => page.locator(`[data-day="${day}"] .cell-event`);
   const rename = async (day: string, title: string, answer: 'This event' | 'All events') => {
     await page.locator(`[data-day="${day}"] button`).first().click();
-    const panel = page.getByRole('region', { name: `Events on ${day}` });
+    const panel = page.getByRole('region', { name: `Events on ${longDate(day)}` });
     await panel.getByRole('button', { name: 'Edit event' }).click();
     const form = page.getByRole('form', { name: /^Edit event: / });
     await form.getByLabel('Title').fill(title);

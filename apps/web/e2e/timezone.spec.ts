@@ -1,4 +1,4 @@
-import { apiAs, expect, test } from './fixtures';
+import { apiAs, expect, longDate, test } from './fixtures';
 
 const DAY_MS = 86_400_000;
 
@@ -49,7 +49,9 @@ for (const { timezoneId, moment, shift } of CASES) {
       expect(new URL((await firstLoad).url()).searchParams.get('date')).toBe(localDay);
 
       const panel = page.getByRole('region', { name: /^Events on / });
-      await expect(panel.getByRole('heading', { name: `Events on ${localDay}` })).toBeVisible();
+      await expect(
+        panel.getByRole('heading', { name: `Events on ${longDate(localDay)}` }),
+      ).toBeVisible();
       await expect(panel.getByRole('listitem')).toHaveText(['On the local day']);
       // Today's cell is the local day.
       await expect(page.locator('[data-today]')).toHaveAttribute('data-day', localDay);
@@ -61,7 +63,9 @@ for (const { timezoneId, moment, shift } of CASES) {
       const query = page.waitForRequest((r) => r.url().includes(`?date=${picked}`));
       await page.locator(`[data-day="${picked}"] button`).click();
       await query;
-      await expect(panel.getByRole('heading', { name: `Events on ${picked}` })).toBeVisible();
+      await expect(
+        panel.getByRole('heading', { name: `Events on ${longDate(picked)}` }),
+      ).toBeVisible();
       const posted = page.waitForRequest((r) => r.method() === 'POST');
       await page.getByLabel('New event title').fill('Picked day');
       await page.getByRole('button', { name: 'Add Event' }).click();

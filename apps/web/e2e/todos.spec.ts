@@ -32,8 +32,8 @@ test('to-dos: create with and without dates, order, toggle by checkbox and by te
   const items = page.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
   // Due date ascending, undated last (newest first among them).
   await expect(items).toHaveText([
-    /Due in spring\s*Due: 2030-04-01\s*Priority: M/,
-    /Due at Christmas\s*Due: 2030-12-25\s*Priority: H/,
+    /Due in spring\s*Due: 4\/1\/2030\s*Priority: M/,
+    /Due at Christmas\s*Due: 12\/25\/2030\s*Priority: H/,
     /No date, added last\s*Priority: M/,
     /No date, added first\s*Priority: L/,
   ]);

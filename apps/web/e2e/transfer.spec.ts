@@ -335,8 +335,12 @@ test('calendar feed: create by keyboard, copy, read it without a token, rotate (
   expect(todo?.getFirstPropertyValue('summary')).toBe('File taxes');
   expect(String(todo?.getFirstPropertyValue('due'))).toBe('2031-04-15');
 
-  // Rotate: a new URL; the old one is dead at once.
+  // Rotate: asked first (issue 19); then a new URL, and the old one is dead at once.
   await feed.getByRole('button', { name: 'Rotate URL' }).click();
+  await feed
+    .getByRole('group', { name: /^Rotate the feed URL\?/ })
+    .getByRole('button', { name: 'Make a new URL' })
+    .click();
   await expect(
     page.getByRole('status').filter({ hasText: 'The old one no longer works.' }),
   ).toBeVisible();

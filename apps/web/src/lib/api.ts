@@ -1,6 +1,6 @@
 import { createApiClient } from '@prodify/contract';
 import { ApiError, SessionExpiredError } from './errors';
-import { SESSION_EXPIRED_EVENT } from './session-events';
+import { noteRefusal, SESSION_EXPIRED_EVENT } from './session-events';
 import { clearTokens, getAccess, getRefresh, setTokens } from './tokens';
 
 export { ApiError, SessionExpiredError };
@@ -17,7 +17,10 @@ export function refreshAccess(): Promise<string | undefined> {
     if (!refresh) return undefined;
     try {
       const res = await client.auth.refresh({ body: { refresh } });
-      if (res.status !== 200) return undefined;
+      if (res.status !== 200) {
+        noteRefusal(res.body);
+        return undefined;
+      }
       setTokens({ access: res.body.access });
       return res.body.access;
     } catch {
@@ -29,7 +32,10 @@ export function refreshAccess(): Promise<string | undefined> {
   return refreshing;
 }
 
-/** A signed-in call stays refused after a refresh: drop the tokens and go to /landing. */
+/**
+ * A signed-in call stays refused after a refresh: drop the tokens and leave, to /landing (or to
+ * /login when the session was ended from another device, ADR 0517).
+ */
 export function endSession(): never {
   clearTokens();
   window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));

@@ -4,6 +4,8 @@ import {
   decadeStart,
   eventLabel,
   firstOfMonth,
+  formatLongDate,
+  formatShortDate,
   formatUsDate,
   monthRange,
   parseLocalIsoDate,
@@ -110,5 +112,20 @@ describe('calendar view math', () => {
     expect(date.getFullYear()).toBe(12);
     expect(date.getMonth()).toBe(3);
     expect(date.getDate()).toBe(1);
+  });
+});
+
+describe('formatShortDate and formatLongDate', () => {
+  it('write a yyyy-mm-dd day as that local day, in the locale of the runtime', () => {
+    const day = new Date(2030, 0, 15);
+    expect(formatShortDate('2030-01-15')).toBe(new Intl.DateTimeFormat().format(day));
+    expect(formatLongDate('2030-01-15')).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(day),
+    );
+  });
+
+  it('leave what is not a date as it is', () => {
+    expect(formatShortDate('soon')).toBe('soon');
+    expect(formatLongDate('2030-02-30')).toBe('2030-02-30');
   });
 });

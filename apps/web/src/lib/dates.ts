@@ -22,6 +22,24 @@ export function parseLocalIsoDate(value: string): Date | undefined {
   return date;
 }
 
+/** The interface's one long date, in the viewer's locale (en-GB: "Friday, 27 November 2026"). */
+const LONG_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+
+/** A `yyyy-mm-dd` date as the interface writes it out (the date itself when it is not one). */
+export function formatLongDate(iso: string): string {
+  const date = parseLocalIsoDate(iso);
+  return date ? LONG_DATE.format(date) : iso;
+}
+
+/** The interface's short date, in the viewer's locale (en-US: "11/27/2026", en-GB: "27/11/2026"). */
+const SHORT_DATE = new Intl.DateTimeFormat();
+
+/** A `yyyy-mm-dd` day, or an instant's local day, as the interface writes it in short. */
+export function formatShortDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseLocalIsoDate(value) : new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? SHORT_DATE.format(date) : value;
+}
+
 /** A note's creation date in US format (M/D/YYYY), in the viewer's time zone by default. */
 export function formatUsDate(timestamp: string, timeZone?: string): string {
   const date = new Date(timestamp);

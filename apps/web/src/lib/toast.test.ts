@@ -19,6 +19,26 @@ describe('toast store', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it("tells an action's onGone when its toast goes unused, never after its button", () => {
+    const gone = vi.fn();
+    const run = vi.fn();
+    const pressed = toast.withAction('Event deleted.', { label: 'Undo', run, onGone: gone });
+    toast.runAction(pressed);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(gone).not.toHaveBeenCalled();
+
+    const dismissed = toast.withAction('Event deleted.', { label: 'Undo', run, onGone: gone });
+    toast.dismiss(dismissed);
+    toast.dismiss(dismissed);
+    expect(gone).toHaveBeenCalledTimes(1);
+
+    // Pushed out by four newer toasts.
+    toast.withAction('Event deleted.', { label: 'Undo', run, onGone: gone });
+    for (const m of ['a', 'b', 'c', 'd']) toast.info(m);
+    expect(gone).toHaveBeenCalledTimes(2);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a repeated message once and bumps its version', () => {
     const id = toast.error('Error loading todos');
     expect(toast.error('Error loading todos')).toBe(id);

@@ -19,6 +19,16 @@ export interface ToastItem {
 export interface ToastAction {
   label: string;
   run: () => void;
+  /**
+   * Called once when the toast goes without its button pressed (timed out, dismissed, or pushed
+   * out by newer toasts): a deferred change is made final then.
+   */
+  onGone?: () => void;
+}
+
+/** Tells each removed toast's action that it went unused. */
+function goneUnused(removed: readonly ToastItem[]) {
+  for (const item of removed) item.action?.onGone?.();
 }
 
 export const TOAST_DURATION_MS = { success: 4000, info: 4000, error: 6000 } as const;
@@ -53,8 +63,10 @@ function show(kind: ToastKind, message: string, action?: ToastAction): number {
   }
   const id = nextId++;
   // At most 4 at once: the oldest make room.
+  const pushedOut = items.slice(0, -3);
   items = [...items.slice(-3), { id, kind, message, version: 0, ...(action ? { action } : {}) }];
   emit();
+  goneUnused(pushedOut);
   return id;
 }
 
@@ -65,13 +77,25 @@ export const toast = {
   /** A success toast with an Undo-style button, shown for ACTION_TOAST_MS. */
   withAction: (message: string, action: ToastAction) => show('success', message, action),
   dismiss(id: number) {
-    const before = items.length;
+    const removed = items.filter((t) => t.id === id);
+    if (removed.length === 0) return;
     items = items.filter((t) => t.id !== id);
-    if (items.length !== before) emit();
+    emit();
+    goneUnused(removed);
+  },
+  /** Presses a toast's button: the toast goes and its action runs (it is not "gone"). */
+  runAction(id: number) {
+    const item = items.find((t) => t.id === id);
+    if (!item) return;
+    items = items.filter((t) => t.id !== id);
+    emit();
+    item.action?.run();
   },
   clear() {
+    const removed = items;
     items = [];
     emit();
+    goneUnused(removed);
   },
 };
 

@@ -40,15 +40,15 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** A JWT's claims, or undefined when they cannot be read. */
-function readClaims(token: string): Record<string, unknown> | undefined {
+/** A numeric claim of a JWT (not checked: the server does that), or undefined. */
+function readNumberClaim(token: string, name: 'exp' | 'user_id'): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(payload));
-    return typeof claims === 'object' && claims !== null
-      ? (claims as Record<string, unknown>)
-      : undefined;
+    if (typeof claims !== 'object' || claims === null) return undefined;
+    const value = (claims as Record<string, unknown>)[name];
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -56,15 +56,13 @@ function readClaims(token: string): Record<string, unknown> | undefined {
 
 /** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it cannot be read. */
 export function readExpiry(token: string): number | undefined {
-  const exp = readClaims(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+  return readNumberClaim(token, 'exp');
 }
 
-/** The signed-in user's id, from the stored refresh token's `user_id` claim. */
+/** The signed-in user's id, as the stored tokens name it; undefined when signed out. */
 export function storedUserId(): number | undefined {
-  const refresh = getRefresh();
-  const id = refresh ? readClaims(refresh)?.user_id : undefined;
-  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+  const token = getAccess() ?? getRefresh();
+  return token ? readNumberClaim(token, 'user_id') : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/button';
@@ -10,7 +11,10 @@ import { useLogin } from './queries';
 import { UsernameField } from './username-field';
 
 export function LoginForm() {
-  const [username, setUsername] = useState('');
+  // Handed over by the screen before (router.tsx): a username just registered, or why the
+  // device was signed out.
+  const handed = useRouterState({ select: (state) => state.location.state });
+  const [username, setUsername] = useState(handed.username ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const login = useLogin();
@@ -38,8 +42,19 @@ export function LoginForm() {
 
   return (
     <Form busy={login.isPending} onSubmit={submit}>
+      {handed.signedOutElsewhere ? (
+        <p className="form-message notice" role="status">
+          You were signed out from another device.
+        </p>
+      ) : null}
       <UsernameField value={username} onChange={setUsername} />
-      <PasswordField label="Password" required value={password} onChange={setPassword} />
+      <PasswordField
+        label="Password"
+        required
+        autoFocus={Boolean(handed.username)}
+        value={password}
+        onChange={setPassword}
+      />
       <p className="form-message error" role="alert">
         {error}
       </p>

@@ -28,7 +28,8 @@ export function RegisterForm() {
       {
         onSuccess: async () => {
           toast.success('Registration successful! Please log in.');
-          await navigate({ to: '/login' });
+          // The Login screen opens with the new username filled in.
+          await navigate({ to: '/login', state: { username } });
         },
         onError: (err) => {
           const reason = err instanceof ApiError ? joinMessages(err.body) : '';

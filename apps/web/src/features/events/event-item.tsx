@@ -29,7 +29,7 @@ export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps)
 
   return (
     <li className="list-item event">
-      <span className="event-label" id={labelId}>
+      <span className="event-label" id={labelId} dir="auto">
         {eventLabel(event)}
         {event.recurring ? (
           <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />

@@ -1,18 +1,13 @@
 import type { EventPatch, EventItem as Occurrence } from '@prodify/contract';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toastFailure } from '../../lib/toast';
-import { DELETE_TOASTS, useDeleteWithUndo } from '../trash/use-item-actions';
+import { useDeleteWithUndo } from '../trash/use-item-actions';
 import { EventItem } from './event-item';
 import { OccurrenceDialog } from './occurrence-dialog';
-import {
-  eventsOnDayQuery,
-  useDeleteEvent,
-  useDeleteOccurrence,
-  useEditEvent,
-  usePatchOccurrence,
-} from './queries';
+import { deleteOccurrenceWithUndo } from './occurrence-undo';
+import { eventsOnDayQuery, useDeleteEvent, useEditEvent, usePatchOccurrence } from './queries';
 
 /**
  * A repeating event whose delete or change asks "This event" or "All events": the change, or
@@ -25,7 +20,7 @@ type Asking =
 export function EventList({ date }: { date: string }) {
   const { data: events } = useSuspenseQuery(eventsOnDayQuery(date));
   const remove = useDeleteEvent();
-  const removeOne = useDeleteOccurrence();
+  const queryClient = useQueryClient();
   const edit = useEditEvent();
   const editOne = usePatchOccurrence();
   const deleteWithUndo = useDeleteWithUndo();
@@ -36,10 +31,12 @@ export function EventList({ date }: { date: string }) {
   const deleteAll = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
     deleteWithUndo({ kind: 'event', id: event.id, mutation: remove }, refocus);
 
+  // No trash holds one occurrence: its delete waits for the toast's Undo (ADR 0516).
   const deleteThis = ({ event, refocus }: { event: Occurrence; refocus: () => void }) =>
-    removeOne.mutate(
+    deleteOccurrenceWithUndo(
+      queryClient,
       { id: event.id, occurrence: event.occurrence ?? event.date },
-      { onSuccess: refocus, onError: toastFailure(DELETE_TOASTS.event.failed) },
+      refocus,
     );
   const changeThis = (event: Occurrence, { title, date, time }: EventPatch) =>
     editOne.mutate(
@@ -63,10 +60,7 @@ export function EventList({ date }: { date: string }) {
           <EventItem
             key={`${event.id}-${event.occurrence ?? event.date}`}
             event={event}
-            deleting={
-              (remove.isPending && remove.variables === event.id) ||
-              (removeOne.isPending && removeOne.variables?.id === event.id)
-            }
+            deleting={remove.isPending && remove.variables === event.id}
             onEdit={(patch) =>
               event.recurring
                 ? setAsking({ action: 'Change', event, patch })

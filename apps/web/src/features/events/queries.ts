@@ -1,8 +1,9 @@
 import type { EventBody, EventItem, EventPatch, OccurrencePatch } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { client, expectNoContent, expectStatus } from '../../lib/api';
+import { client, expectStatus } from '../../lib/api';
 import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
 import { useOptimisticEdit } from '../../lib/optimistic-edit';
+import { withoutPendingDeletes } from './pending-deletes';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -15,22 +16,14 @@ export const eventsOnDayQuery = (date: string) =>
   queryOptions({
     queryKey: eventKeys.day(date),
     queryFn: async ({ signal }) =>
-      expectStatus(await client.events.list({ query: { date }, fetchOptions: { signal } }), 200),
+      withoutPendingDeletes(
+        expectStatus(await client.events.list({ query: { date }, fetchOptions: { signal } }), 200),
+      ),
   });
 
 export const useCreateEvent = () => useCreateItem<EventBody>(eventKeys.all, client.events);
 
 export const useDeleteEvent = () => useDeleteItem(eventKeys.all, client.events);
-
-/** "This event": deletes one occurrence of a series, named by its date in the series. */
-export const useDeleteOccurrence = () =>
-  useListMutation(eventKeys.all, async (target: { id: number; occurrence: string }) =>
-    expectNoContent(
-      await client.events.removeOccurrence({
-        params: { id: target.id, date: target.occurrence },
-      }),
-    ),
-  );
 
 /** "This event": changes one occurrence of a series, named by its date in the series. */
 export const usePatchOccurrence = () =>

@@ -1,12 +1,18 @@
 import { LIMITS, type Note } from '@prodify/contract';
 import { useRef, useState } from 'react';
+import { DraftNotice } from '../../components/draft-notice';
 import { EditorForm } from '../../components/editor-form';
-import { CountedInputField, Field } from '../../components/field';
+import { CountedInputField } from '../../components/field';
+import { LongTextField, overLimit } from '../../components/long-text-field';
+import { useDraft } from '../../lib/drafts';
 
 export interface NoteDraft {
   title: string;
   content: string;
 }
+
+/** The name of a note's editor draft (lib/drafts.ts); its page and its list item share it. */
+export const noteDraftName = (id: number) => `note:${id}`;
 
 interface NoteEditorProps {
   note: Note;
@@ -17,11 +23,12 @@ interface NoteEditorProps {
 
 /**
  * A note's editor, in place of the note: prefilled, Enter in the title or Ctrl+Enter (⌘+Enter)
- * in the content saves, Escape cancels.
+ * in the content saves, Escape cancels. What is typed is kept as a draft until it is saved:
+ * leaving the screen or Escape does not lose it, and the editor opens with it next time.
  */
 export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
-  const [title, setTitle] = useState(note.title);
-  const [content, setContent] = useState(note.content);
+  const draft = useDraft(noteDraftName(note.id), { title: note.title, content: note.content });
+  const { title, content } = draft.value;
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -34,6 +41,8 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
       setErrors(next);
       return;
     }
+    // Over the limit: the field says by how much; nothing is sent, nothing is cut.
+    if (overLimit(content, LIMITS.noteContentMax) > 0) return;
     const patch: Partial<NoteDraft> = {};
     if (title !== note.title) patch.title = title;
     if (content !== note.content) patch.content = content;
@@ -47,6 +56,7 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
       onSubmit={submit}
       onCancel={onCancel}
     >
+      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <CountedInputField
         label="Title"
         required
@@ -55,31 +65,28 @@ export function NoteEditor({ note, onSave, onCancel }: NoteEditorProps) {
         value={title}
         error={errors.title}
         onChange={(value) => {
-          setTitle(value);
+          draft.update({ title: value });
           setErrors((e) => ({ ...e, title: '' }));
         }}
       />
-      <Field label="Content" hint="Ctrl+Enter saves, Escape cancels." error={errors.content}>
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            rows={8}
-            maxLength={LIMITS.noteContentMax}
-            value={content}
-            onChange={(e) => {
-              setContent(e.target.value);
-              setErrors((er) => ({ ...er, content: '' }));
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                formRef.current?.requestSubmit();
-              }
-            }}
-          />
-        )}
-      </Field>
+      <LongTextField
+        label="Content"
+        rows={8}
+        max={LIMITS.noteContentMax}
+        hint="Ctrl+Enter saves, Escape cancels."
+        error={errors.content}
+        value={content}
+        onChange={(value) => {
+          draft.update({ content: value });
+          setErrors((er) => ({ ...er, content: '' }));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            formRef.current?.requestSubmit();
+          }
+        }}
+      />
     </EditorForm>
   );
 }

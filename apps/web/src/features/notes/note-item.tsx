@@ -6,9 +6,10 @@ import { ItemActions } from '../../components/item-actions';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { Marked } from '../../components/marked';
 import { formatUsDate } from '../../lib/dates';
+import { clearDraft } from '../../lib/drafts';
 import { snippetAround } from '../../lib/highlight';
 import { useItemActions } from '../trash/use-item-actions';
-import { NoteEditor } from './note-editor';
+import { NoteEditor, noteDraftName } from './note-editor';
 import { notePreview } from './note-preview';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { summarizeKey, useDeleteNote, useEditNote } from './queries';
@@ -22,7 +23,12 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   const remove = useDeleteNote();
   const edit = useEditNote();
   const actions = useItemActions({
-    save: (patch) => edit.mutate({ id: note.id, patch }),
+    // The editor's draft goes once the server has the text (a refused edit keeps it).
+    save: (patch) =>
+      edit.mutateAsync({ id: note.id, patch }).then(
+        () => clearDraft(noteDraftName(note.id)),
+        () => undefined,
+      ),
     remove: { kind: 'note', id: note.id, mutation: remove },
   });
   const preview = notePreview(note.content);
@@ -40,7 +46,7 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
   return (
     <li className="list-item note" aria-labelledby={titleId} aria-busy={summarizing || undefined}>
       <div className="note-head">
-        <h3 className="note-title" id={titleId}>
+        <h3 className="note-title" id={titleId} dir="auto">
           <Link to="/note-history/$id" params={params} className="note-link">
             <Marked text={note.title} terms={terms} />
           </Link>
@@ -53,7 +59,7 @@ export function NoteItem({ note, terms = [] }: { note: Note; terms?: readonly st
         />
       </div>
       {terms.length > 0 ? (
-        <p className="note-content note-snippet">
+        <p className="note-content note-snippet" dir="auto">
           <Marked text={snippetAround(note.content, terms)} terms={terms} />
         </p>
       ) : (

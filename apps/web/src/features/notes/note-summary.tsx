@@ -29,7 +29,7 @@ export function NoteSummary({ summary }: { summary: string | null }) {
   return (
     <div className="summary">
       <strong>Summary:</strong>
-      <p>{summary}</p>
+      <p dir="auto">{summary}</p>
     </div>
   );
 }

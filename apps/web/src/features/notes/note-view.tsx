@@ -5,9 +5,10 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { MarkdownText } from '../../components/markdown-lazy';
 import { formatUsDate } from '../../lib/dates';
+import { clearDraft } from '../../lib/drafts';
 import { useTitle } from '../../lib/use-title';
 import { useItemActions } from '../trash/use-item-actions';
-import { NoteEditor } from './note-editor';
+import { NoteEditor, noteDraftName } from './note-editor';
 import { NoteSummary, SummarizeButton } from './note-summary';
 import { useDeleteNote, useEditNote } from './queries';
 
@@ -26,7 +27,12 @@ export function NoteView({ note }: { note: Note }) {
   const edit = useEditNote();
   const remove = useDeleteNote();
   const actions = useItemActions({
-    save: (patch) => edit.mutate({ id: note.id, patch }),
+    // The editor's draft goes once the server has the text (a refused edit keeps it).
+    save: (patch) =>
+      edit.mutateAsync({ id: note.id, patch }).then(
+        () => clearDraft(noteDraftName(note.id)),
+        () => undefined,
+      ),
     remove: { kind: 'note', id: note.id, mutation: remove },
   });
   const navigate = useNavigate();
@@ -41,7 +47,9 @@ export function NoteView({ note }: { note: Note }) {
   return (
     <div className="page note-page">
       <BackLink />
-      <h1 className="page-title note-page-title">{note.title}</h1>
+      <h1 className="page-title note-page-title" dir="auto">
+        {note.title}
+      </h1>
       <Card className="note-card">
         {actions.editing ? (
           <NoteEditor note={note} {...actions.editor} />

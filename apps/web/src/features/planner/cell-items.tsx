@@ -12,7 +12,9 @@ export function EventLine({ event }: { event: EventItem }) {
   return (
     <>
       {time ? <span className="item-time">{time}</span> : null}
-      <span className="item-title">{event.title}</span>
+      <span className="item-title" dir="auto">
+        {event.title}
+      </span>
       {event.recurring ? (
         <Repeat className="item-repeat" size={12} aria-label="repeats" role="img" />
       ) : null}
@@ -48,7 +50,9 @@ export function TodoCheck({
           });
         }}
       />
-      <span className="item-title">{todo.task}</span>
+      <span className="item-title" dir="auto">
+        {todo.task}
+      </span>
     </label>
   );
 }

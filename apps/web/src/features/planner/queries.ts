@@ -2,6 +2,7 @@ import type { EventItem, Todo } from '@prodify/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
 import { firstOfMonth, monthRange } from '../../lib/dates';
+import { withoutPendingDeletes } from '../events/pending-deletes';
 import { eventKeys } from '../events/queries';
 import { todoKeys } from '../todos/queries';
 
@@ -13,10 +14,12 @@ export const rangeEventsQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: [...eventKeys.range(from, to), 'items'] as const,
     queryFn: async ({ signal }): Promise<EventItem[]> =>
-      expectStatus(
-        // Every occurrence in the range, repeating series expanded.
-        await client.events.list({ query: { start: from, end: to }, fetchOptions: { signal } }),
-        200,
+      withoutPendingDeletes(
+        expectStatus(
+          // Every occurrence in the range, repeating series expanded.
+          await client.events.list({ query: { start: from, end: to }, fetchOptions: { signal } }),
+          200,
+        ),
       ),
   });
 

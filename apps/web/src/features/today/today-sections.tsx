@@ -2,12 +2,13 @@ import type { EventItem, Note, Todo } from '@prodify/contract';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
-import { formatUsDate, parseLocalIsoDate } from '../../lib/dates';
+import { formatShortDate, formatUsDate, parseLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from '../planner/cell-items';
 import { groupByDay, isoDays } from '../planner/planner-data';
 import { UPCOMING_DAYS } from './queries';
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+// The viewer's locale, as every date of the interface but the notes' (the spec's US date).
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
 function Pending({ label }: { label: string }) {
   return <p className="empty">{label}</p>;
@@ -37,7 +38,7 @@ export function TodayTasks({ todos, today }: { todos: Todo[] | undefined; today:
           {todo.due_date && todo.due_date < today ? (
             <span className="overdue-tag">
               <AlertTriangle size={14} aria-hidden="true" />
-              Overdue: {todo.due_date}
+              Overdue: <time dateTime={todo.due_date}>{formatShortDate(todo.due_date)}</time>
             </span>
           ) : null}
         </li>
@@ -88,9 +89,13 @@ export function LatestNotes({ notes }: { notes: Note[] | undefined }) {
       <ul className="list latest-notes">
         {notes.map((note) => (
           <li key={note.id} className="list-item latest-note">
-            <span className="latest-note-title">{note.title}</span>
+            <span className="latest-note-title" dir="auto">
+              {note.title}
+            </span>
             <span className="muted">{formatUsDate(note.created_at)}</span>
-            <span className="latest-note-text">{note.summary || note.content.slice(0, 140)}</span>
+            <span className="latest-note-text" dir="auto">
+              {note.summary || note.content.slice(0, 140)}
+            </span>
           </li>
         ))}
       </ul>

@@ -3,11 +3,13 @@ import { CalendarClock, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { Marked } from '../../components/marked';
+import { formatShortDate } from '../../lib/dates';
 import { toastFailure } from '../../lib/toast';
 import { useItemActions } from '../trash/use-item-actions';
 import { dueStatus } from './due-status';
 import { useDeleteTodo, useEditTodo, useToggleTodo } from './queries';
 import { TodoEditor } from './todo-editor';
+import { PRIORITY_LABELS } from './todo-form';
 
 export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly string[] }) {
   const taskId = useId();
@@ -45,12 +47,19 @@ export function TodoItem({ todo, terms = [] }: { todo: Todo; terms?: readonly st
           onChange={onToggle}
         />
         <span className="todo-text">
-          <span className="todo-task" id={taskId}>
+          <span className="todo-task" id={taskId} dir="auto">
             <Marked text={todo.task} terms={terms} />
           </span>
           <span className="todo-meta">
-            {todo.due_date ? <span className="muted">Due: {todo.due_date}</span> : null}
-            <span className={`badge priority-${todo.priority}`}>Priority: {todo.priority}</span>
+            {todo.due_date ? (
+              <span className="muted">
+                Due: <time dateTime={todo.due_date}>{formatShortDate(todo.due_date)}</time>
+              </span>
+            ) : null}
+            {/* The spec's 'Priority: code', and the word beside it. */}
+            <span className={`badge priority-${todo.priority}`}>
+              Priority: {todo.priority} ({PRIORITY_LABELS[todo.priority]})
+            </span>
             <DueMark status={dueStatus({ ...todo, completed })} />
           </span>
         </span>

@@ -35,13 +35,16 @@ export function CalendarFeed() {
   const fieldId = useId();
   const warningId = useId();
   const confirmId = useId();
-  const [confirmingOff, setConfirmingOff] = useState(false);
+  // Rotating and turning off both break every subscription at once: each asks first.
+  const [asking, setAsking] = useState<'off' | 'rotate' | null>(null);
+  const confirmingOff = asking === 'off';
 
   const active = feed.data?.active === true;
 
   const make = (rotating: boolean) =>
     create.mutate(undefined, {
       onSuccess: ({ url: made }) => {
+        setAsking(null);
         setUrl(absolute(made));
         toast.success(
           rotating
@@ -58,7 +61,7 @@ export function CalendarFeed() {
     remove.mutate(undefined, {
       onSuccess: () => {
         setUrl('');
-        setConfirmingOff(false);
+        setAsking(null);
         toast.success('Calendar feed turned off. Its URL no longer works.');
         // The button that had the focus is gone: give it to "Create feed URL".
         requestAnimationFrame(() => actions.current?.querySelector('button')?.focus());
@@ -66,18 +69,18 @@ export function CalendarFeed() {
       onError: failed('The feed could not be turned off. Please try again.'),
     });
 
-  /** Turning off breaks every subscription at once: ask first, "Keep it on" focused. */
-  const askOff = () => {
-    setConfirmingOff(true);
+  /** Ask first, the safe answer ("Keep it on", "Keep this URL") focused. */
+  const ask = (what: 'off' | 'rotate') => {
+    setAsking(what);
     requestAnimationFrame(() =>
       actions.current?.querySelector<HTMLButtonElement>('[data-keep]')?.focus(),
     );
   };
-  const keepOn = () => {
-    setConfirmingOff(false);
-    requestAnimationFrame(() =>
-      actions.current?.querySelector<HTMLButtonElement>('[data-off]')?.focus(),
-    );
+  /** No: the question goes, the focus goes back to the button that asked it. */
+  const keep = () => {
+    const from = asking === 'rotate' ? '[data-rotate]' : '[data-off]';
+    setAsking(null);
+    requestAnimationFrame(() => actions.current?.querySelector<HTMLButtonElement>(from)?.focus());
   };
 
   const copy = async () => {
@@ -144,26 +147,26 @@ export function CalendarFeed() {
           </Button>
         ) : null}
         {active ? (
-          <>
-            <Button
-              variant="secondary"
-              busy={create.isPending}
-              icon={<RefreshCw size={16} aria-hidden="true" />}
-              onClick={() => make(true)}
-            >
-              Rotate URL
-            </Button>
-            {confirmingOff ? null : (
+          asking ? null : (
+            <>
+              <Button
+                variant="secondary"
+                icon={<RefreshCw size={16} aria-hidden="true" />}
+                data-rotate
+                onClick={() => ask('rotate')}
+              >
+                Rotate URL
+              </Button>
               <Button
                 variant="danger"
                 icon={<Power size={16} aria-hidden="true" />}
                 data-off
-                onClick={askOff}
+                onClick={() => ask('off')}
               >
                 Turn off
               </Button>
-            )}
-          </>
+            </>
+          )
         ) : (
           <Button
             variant="primary"
@@ -189,8 +192,29 @@ export function CalendarFeed() {
               >
                 Turn off feed
               </Button>
-              <Button variant="secondary" data-keep onClick={keepOn}>
+              <Button variant="secondary" data-keep onClick={keep}>
                 Keep it on
+              </Button>
+            </div>
+          </fieldset>
+        ) : null}
+        {active && asking === 'rotate' ? (
+          <fieldset className="feed-confirm" aria-labelledby={confirmId}>
+            <p id={confirmId}>
+              Rotate the feed URL? The current URL stops working, and calendars subscribed to it
+              stop updating until you give them the new one.
+            </p>
+            <div className="feed-actions">
+              <Button
+                variant="danger"
+                busy={create.isPending}
+                icon={<RefreshCw size={16} aria-hidden="true" />}
+                onClick={() => make(true)}
+              >
+                Make a new URL
+              </Button>
+              <Button variant="secondary" data-keep onClick={keep}>
+                Keep this URL
               </Button>
             </div>
           </fieldset>

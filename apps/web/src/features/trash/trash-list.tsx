@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { RotateCcw, Trash2, X } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { Button } from '../../components/button';
-import { eventLabel, formatUsDate } from '../../lib/dates';
+import { eventLabel, formatShortDate } from '../../lib/dates';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
 import { toast, toastFailure } from '../../lib/toast';
 import { useInPlaceEditor } from '../../lib/use-in-place-editor';
@@ -61,29 +61,32 @@ function TrashItem({ entry }: { entry: TrashEntry }) {
     <li className="list-item trash-item">
       <div className="trash-text">
         <span className="badge trash-kind">{kind}</span>
-        <span className="trash-title" id={titleId}>
+        <span className="trash-title" id={titleId} dir="auto">
           {title}
         </span>
         <span className="muted">
-          Deleted <time dateTime={entry.deleted_at}>{formatUsDate(entry.deleted_at)}</time>
+          Deleted <time dateTime={entry.deleted_at}>{formatShortDate(entry.deleted_at)}</time>
         </span>
       </div>
-      <Button
-        variant="secondary"
-        busy={restore.isPending}
-        aria-describedby={titleId}
-        icon={<RotateCcw size={16} aria-hidden="true" />}
-        onClick={onRestore}
-      >
-        Restore
-      </Button>
-      <ConfirmForever
-        label="Delete forever"
-        question={`Delete “${title}” forever? This cannot be undone.`}
-        describedBy={titleId}
-        busy={remove.isPending}
-        onConfirm={onRemove}
-      />
+      {/* Restore and Delete forever sit together, whatever the width. */}
+      <div className="trash-actions">
+        <Button
+          variant="secondary"
+          busy={restore.isPending}
+          aria-describedby={titleId}
+          icon={<RotateCcw size={16} aria-hidden="true" />}
+          onClick={onRestore}
+        >
+          Restore
+        </Button>
+        <ConfirmForever
+          label="Delete forever"
+          question={`Delete “${title}” forever? This cannot be undone.`}
+          describedBy={titleId}
+          busy={remove.isPending}
+          onConfirm={onRemove}
+        />
+      </div>
     </li>
   );
 }

@@ -23,12 +23,7 @@ export const DELETE_TOASTS: Record<TrashKind, { deleted: string; failed: string 
 export interface DeleteTarget {
   kind: TrashKind;
   id: number;
-  mutation: { mutate(id: number, options: DeleteCallbacks): void };
-}
-
-interface DeleteCallbacks {
-  onSuccess: () => void;
-  onError: (error: unknown) => void;
+  mutation: { mutateAsync(id: number): Promise<unknown> };
 }
 
 /**
@@ -40,13 +35,12 @@ export function useDeleteWithUndo() {
   const queryClient = useQueryClient();
   return ({ kind, id, mutation }: DeleteTarget, refocus?: () => void) => {
     const { deleted, failed } = DELETE_TOASTS[kind];
-    mutation.mutate(id, {
-      onSuccess: () => {
-        offerUndo(queryClient, kind, id, deleted);
-        refocus?.();
-      },
-      onError: toastFailure(failed),
-    });
+    // The promise, not mutate's callbacks: those are dropped when the screen that deleted has
+    // gone meanwhile (a note's own page leaves at once), and the toast with Undo must still come.
+    mutation.mutateAsync(id).then(() => {
+      offerUndo(queryClient, kind, id, deleted);
+      refocus?.();
+    }, toastFailure(failed));
   };
 }
 

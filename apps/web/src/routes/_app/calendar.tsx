@@ -6,7 +6,7 @@ import { eventsOnDayQuery } from '../../features/events/queries';
 import { DayTodos } from '../../features/planner/day-todos';
 import { PlannerViews, startOfToday, usePlanner } from '../../features/planner/planner';
 import { prefetchRange } from '../../features/planner/queries';
-import { monthRange, toLocalIsoDate } from '../../lib/dates';
+import { formatLongDate, monthRange, toLocalIsoDate } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/calendar')({
@@ -36,7 +36,7 @@ function CalendarPage() {
         </section>
         <section className="card events-card" aria-labelledby="events-title">
           <h2 className="card-title" id="events-title" aria-live="polite">
-            Events on {date}
+            Events on <time dateTime={date}>{formatLongDate(date)}</time>
           </h2>
           <QueryBoundary key={date} errorMessage="Failed to load events">
             <EventList date={date} />
