@@ -125,7 +125,7 @@ for (const { name, width, height } of VIEWPORTS) {
       page.getByRole('heading', { name: `Welcome, ${account.username}!` }),
     ).toBeVisible();
 
-    // Going on: signed out, storage cleared (spec §2), the form shown.
+    // Going on: signed out, storage cleared (as the original app does), the form shown.
     await page.goto('/register');
     await page.getByRole('button', { name: 'Sign out and register' }).click();
     await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();

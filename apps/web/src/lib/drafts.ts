@@ -5,7 +5,7 @@ import { storedUserId } from './tokens';
  * Unsaved text kept in local storage (ADR 0515): a half-written note or an open editor survives
  * leaving the screen, Escape and a reload. Drafts are per user (the key holds the user's id),
  * so another user signing in on the same browser never sees them; logout clears local storage
- * altogether (spec §2).
+ * altogether (as the original app's sign-out does).
  */
 
 const PREFIX = 'prodify:draft';
