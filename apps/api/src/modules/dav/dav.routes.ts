@@ -139,12 +139,6 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
 
-  app.route({
-    method: ['GET', 'HEAD', 'PROPFIND'],
-    url: '/.well-known/caldav',
-    handler: (_request, reply) => reply.redirect('/dav/', 301),
-  });
-
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(BODY_TYPES, (request, payload, done) =>
@@ -191,6 +185,13 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
         throw error;
       }
     };
+    // A client's discovery PROPFIND has an XML body: it is read (and ignored) here too.
+    scope.route({
+      method: ['GET', 'HEAD', 'PROPFIND'],
+      url: '/.well-known/caldav',
+      bodyLimit: DAV_LIMITS.bodyBytes,
+      handler: (_request, reply) => reply.redirect('/dav/', 301),
+    });
     for (const url of ['/dav', '/dav/*']) {
       scope.route({
         method: [...METHODS, 'OPTIONS'],
