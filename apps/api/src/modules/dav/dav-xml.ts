@@ -64,6 +64,7 @@ function unescapeXml(text: string): string {
 
 /** A body as its root element; XmlError with a reason for anything malformed or too big. */
 export function parseXml(text: string): XmlNode {
+  if (text.length > XML_LIMITS.bytes) throw new XmlError(`longer than ${XML_LIMITS.bytes} bytes`);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new XmlError('DOCTYPE and entities are not accepted');
   const tags = text.match(/<[^!?/]/g)?.length ?? 0;
   if (tags > XML_LIMITS.elements) {

@@ -1,29 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deleteOwned } from '../../db/owned';
 import type { Config } from '../../env';
 import { readLargeBody } from '../../plugins/raw-body';
-import { ianaZoneOf } from '../transfer/time-zones';
-import {
-  collectionSeq,
-  findObject,
-  listObjects,
-  putEvent,
-  putTodo,
-  uidTaken,
-  userTimeZone,
-} from './dav.queries';
+import { collectionSeq, findObject, listObjects } from './dav.queries';
 import { type DavUser, davAuthenticator } from './dav-auth';
-import { readObject, renderObject } from './dav-mapping';
+import { ALLOW, BadBody, bodyText, notFound, optionsReply, refuse, xmlReply } from './dav-http';
+import { davObjects } from './dav-objects';
 import {
   COLLECTIONS,
   type CollectionName,
   DAV_LIMITS,
   type DavTarget,
-  etagOf,
   href,
   objectName,
   parseDavPath,
-  TABLE,
 } from './dav-paths';
 import {
   collectionProps,
@@ -38,7 +27,9 @@ import {
 import { runReport } from './dav-reports';
 import {
   child,
-  errorBody,
+  dav,
+  element,
+  escapeXml,
   multistatus,
   NS,
   parseXml,
@@ -53,7 +44,6 @@ import {
  * (iCalendar and XML) are registered in its own context only: the JSON API still refuses them.
  */
 
-const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, REPORT';
 const METHODS = [
   'GET',
   'HEAD',
@@ -71,70 +61,9 @@ const METHODS = [
 ];
 const BODY_TYPES = ['text/calendar', 'application/xml', 'text/xml'];
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-class BadBody extends Error {}
-
-function bodyText(request: FastifyRequest): string {
-  const body = request.body;
-  if (!Buffer.isBuffer(body)) return '';
-  try {
-    return utf8.decode(body);
-  } catch {
-    throw new BadBody('The body is not valid UTF-8.');
-  }
-}
-
-function xmlReply(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('application/xml; charset=utf-8').send(body);
-}
-
-function refuse(
-  reply: FastifyReply,
-  status: number,
-  ns: string,
-  condition: string,
-  message?: string,
-) {
-  return xmlReply(reply, status, errorBody(ns, condition, message));
-}
-
-const notFound = (reply: FastifyReply) =>
-  reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
-
-function optionsReply(reply: FastifyReply) {
-  return reply
-    .code(200)
-    .header('dav', '1, 3, calendar-access')
-    .header('allow', ALLOW)
-    .header('content-length', '0')
-    .send();
-}
-
-/** Every entity tag in an If-Match / If-None-Match header, or '*'. */
-function tagsOf(header: string | undefined): string[] | '*' | undefined {
-  if (header === undefined) return undefined;
-  if (header.trim() === '*') return '*';
-  return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
-}
-
-/** 412 when the object's state does not match the request's conditions (RFC 9110 §13). */
-function preconditionFailed(request: FastifyRequest, seq: number | undefined): boolean {
-  const match = tagsOf(request.headers['if-match'] as string | undefined);
-  const noneMatch = tagsOf(request.headers['if-none-match'] as string | undefined);
-  const tag = seq === undefined ? undefined : etagOf(seq);
-  if (match !== undefined) {
-    if (tag === undefined) return true;
-    if (match !== '*' && !match.includes(tag)) return true;
-  }
-  if (noneMatch !== undefined && tag !== undefined) {
-    if (noneMatch === '*' || noneMatch.includes(tag)) return true;
-  }
-  return false;
-}
-
 export async function davRoutes(app: FastifyInstance, config: Config) {
   const authenticate = davAuthenticator(app, config);
+  const { getObject, putObject, deleteObject } = davObjects(app);
   for (const method of ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'MKCALENDAR', 'COPY', 'MOVE']) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
@@ -165,6 +94,8 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
             return await putObject(request, reply, user, target);
           case 'DELETE':
             return await deleteObject(request, reply, user, target);
+          case 'PROPPATCH':
+            return proppatch(request, reply);
           default:
             return reply
               .code(405)
@@ -272,6 +203,27 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
     return xmlReply(reply, 207, multistatus(responses));
   }
 
+  /**
+   * Properties are not writable (a calendar's name and colour are Prodify's): every one a client
+   * tries to set or remove is refused with 403 in a multistatus, as RFC 4918 §9.2 says.
+   */
+  function proppatch(request: FastifyRequest, reply: FastifyReply) {
+    const body = xmlBody(request);
+    if (!body || !(body.ns === NS.dav && body.name === 'propertyupdate')) {
+      throw new XmlError('the body is not a DAV:propertyupdate');
+    }
+    const names = body.children
+      .filter((c) => c.ns === NS.dav && (c.name === 'set' || c.name === 'remove'))
+      .flatMap((c) => child(c, NS.dav, 'prop')?.children ?? [])
+      .map((p) => element(p.ns, p.name));
+    const response = dav(
+      'response',
+      dav('href', escapeXml(request.url.split('?')[0] ?? '')) +
+        dav('propstat', dav('prop', names.join('')) + dav('status', 'HTTP/1.1 403 Forbidden')),
+    );
+    return xmlReply(reply, 207, multistatus([response]));
+  }
+
   async function report(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -296,146 +248,4 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
     if (answer.status === 207) return xmlReply(reply, 207, answer.body);
     return refuse(reply, answer.status, answer.ns, answer.condition, answer.message);
   }
-
-  async function getObject(reply: FastifyReply, user: DavUser, target: DavTarget) {
-    if (target.type !== 'object') {
-      return reply
-        .code(405)
-        .header('allow', 'OPTIONS, PROPFIND, REPORT')
-        .type('text/plain; charset=utf-8')
-        .send('Use PROPFIND or REPORT on a collection.');
-    }
-    const kind = COLLECTIONS[target.collection].kind;
-    const row = await findObject(app.db, user.id, kind, target.name);
-    if (!row) return notFound(reply);
-    return reply
-      .code(200)
-      .header('etag', etagOf(row.dav_seq))
-      .type('text/calendar; charset=utf-8')
-      .send(renderObject(kind, row));
-  }
-
-  async function putObject(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: DavUser,
-    target: DavTarget,
-  ) {
-    if (target.type !== 'object') return notFound(reply);
-    const type = String(request.headers['content-type'] ?? '')
-      .split(';')[0]
-      ?.trim()
-      .toLowerCase();
-    if (type !== 'text/calendar') {
-      return refuse(
-        reply,
-        415,
-        NS.caldav,
-        'supported-calendar-data',
-        'A calendar object is sent as text/calendar.',
-      );
-    }
-    if (target.name.length > 255) {
-      return refuse(
-        reply,
-        403,
-        NS.caldav,
-        'valid-calendar-object-resource',
-        'The object name is too long.',
-      );
-    }
-    const text = bodyText(request);
-    const kind = COLLECTIONS[target.collection].kind;
-    const zoneName = await userTimeZone(app.db, user.id);
-    const read = readObject(kind, text, zoneName ? ianaZoneOf(zoneName) : undefined);
-    if (!read.ok) {
-      const { status, condition, message } = read.refusal;
-      return refuse(reply, status, NS.caldav, condition, message);
-    }
-    type Outcome =
-      | { status: 201 | 204; seq: number }
-      | { status: 412 }
-      | { status: 403; condition: string; message: string };
-    const outcome = await app.db
-      .transaction()
-      .execute(async (trx): Promise<Outcome> => {
-        const existing = await findObject(trx, user.id, kind, target.name);
-        if (existing) {
-          await trx
-            .selectFrom(TABLE[kind])
-            .select('id')
-            .where('id', '=', existing.id)
-            .forUpdate()
-            .execute();
-        }
-        const current = existing && (await findObject(trx, user.id, kind, target.name));
-        if (preconditionFailed(request, current?.dav_seq)) return { status: 412 };
-        if (current && current.uid !== read.uid) {
-          return { status: 403, condition: 'no-uid-conflict', message: 'An object keeps its UID.' };
-        }
-        if (!current && (await uidTaken(trx, user.id, kind, read.uid)) !== undefined) {
-          return {
-            status: 403,
-            condition: 'no-uid-conflict',
-            message: 'Another object has this UID.',
-          };
-        }
-        const put = {
-          userId: user.id,
-          uid: read.uid,
-          name: target.name === `${read.uid}.ics` ? null : target.name,
-          text,
-          id: current?.id,
-        };
-        const written = read.event
-          ? await putEvent(trx, put, read.event)
-          : await putTodo(trx, put, read.todo as NonNullable<typeof read.todo>);
-        if (!written.ok) throw new Refused(written.message);
-        return { status: written.created ? 201 : 204, seq: written.seq };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Refused) {
-          return {
-            status: 403 as const,
-            condition: 'valid-calendar-object-resource',
-            message: error.message,
-          };
-        }
-        throw error;
-      });
-    if (outcome.status === 412)
-      return reply.code(412).type('text/plain; charset=utf-8').send('The object has changed.');
-    if (outcome.status === 403)
-      return refuse(reply, 403, NS.caldav, outcome.condition, outcome.message);
-    return reply.code(outcome.status).header('etag', etagOf(outcome.seq)).send();
-  }
-
-  async function deleteObject(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: DavUser,
-    target: DavTarget,
-  ) {
-    if (target.type !== 'object') {
-      return refuse(
-        reply,
-        403,
-        NS.dav,
-        'cannot-modify-protected-property',
-        'Collections cannot be deleted.',
-      );
-    }
-    const kind = COLLECTIONS[target.collection].kind;
-    const row = await findObject(app.db, user.id, kind, target.name);
-    if (!row) return notFound(reply);
-    if (preconditionFailed(request, row.dav_seq)) {
-      return reply.code(412).type('text/plain; charset=utf-8').send('The object has changed.');
-    }
-    // Into the trash, as a delete on the web (ADR 0411).
-    const done = await deleteOwned(app.db, TABLE[kind], user.id, row.id);
-    return done ? reply.code(204).send() : notFound(reply);
-  }
 }
-
-/** A write whose fields the app refuses: the transaction is rolled back. */
-class Refused extends Error {}

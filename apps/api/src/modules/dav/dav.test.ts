@@ -66,6 +66,18 @@ describe('CalDAV discovery and layout (ADR 0441)', () => {
     }
   });
 
+  it('refuses to change properties with a 403 per property', async () => {
+    const { dav } = await davUser(ctx);
+    const body = `<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/">
+      <d:set><d:prop><a:calendar-color>#FF0000</a:calendar-color><d:displayname>Mine</d:displayname></d:prop></d:set>
+    </d:propertyupdate>`;
+    const res = await dav('PROPPATCH', '/dav/calendars/alice/events/', body);
+    expect(res.statusCode).toBe(207);
+    expect(res.body).toContain(
+      '<d:prop><a:calendar-color/><d:displayname/></d:prop><d:status>HTTP/1.1 403 Forbidden</d:status>',
+    );
+  });
+
   it('answers 404 for another user’s paths, never 403', async () => {
     const { dav } = await davUser(ctx, 'alice');
     await davUser(ctx, 'bob');
