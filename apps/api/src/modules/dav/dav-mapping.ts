@@ -57,6 +57,35 @@ function calendarOf(text: string): ICAL.Component | undefined {
 }
 
 /**
+ * Rendered objects by change number, one cache per app (one database): a number is never
+ * reused, so an entry cannot go stale, whichever instance made the change. Bounded by
+ * characters; the oldest entries go first.
+ */
+export class RenderCache {
+  readonly #entries = new Map<string, string>();
+  #chars = 0;
+
+  constructor(readonly maxChars = 32 * 1024 * 1024) {}
+
+  /** renderObject, each change of an object rendered once. */
+  render(kind: DavKind, row: DavRow): string {
+    if (row.dav_ics !== null && row.dav_ics_seq === row.dav_seq) return row.dav_ics;
+    const key = `${kind} ${row.dav_seq}`;
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) return hit;
+    const text = renderObject(kind, row);
+    this.#entries.set(key, text);
+    this.#chars += text.length;
+    for (const [oldKey, oldText] of this.#entries) {
+      if (this.#chars <= this.maxChars) break;
+      this.#entries.delete(oldKey);
+      this.#chars -= oldText.length;
+    }
+    return text;
+  }
+}
+
+/**
  * An item as its calendar object. The client's own text while nothing changed it since it was
  * sent; else the mapping's components, with the client's other properties and alarms (and the
  * zones they name) put back into the main component.

@@ -4,7 +4,7 @@ import { ianaZoneOf } from '../transfer/time-zones';
 import { findObject, putEvent, putTodo, uidTaken, userTimeZone } from './dav.queries';
 import type { DavUser } from './dav-auth';
 import { bodyText, notFound, preconditionFailed, refuse } from './dav-http';
-import { readObject, renderObject } from './dav-mapping';
+import { type RenderCache, readObject } from './dav-mapping';
 import { COLLECTIONS, type DavTarget, etagOf, TABLE } from './dav-paths';
 import { NS } from './dav-xml';
 
@@ -13,7 +13,7 @@ import { NS } from './dav-xml';
  * If-Match and If-None-Match are honoured (412), a PUT is stored whole or not at all, and a
  * DELETE moves the item to the trash.
  */
-export function davObjects(app: FastifyInstance) {
+export function davObjects(app: FastifyInstance, renders: RenderCache) {
   async function getObject(reply: FastifyReply, user: DavUser, target: DavTarget) {
     if (target.type !== 'object') {
       return reply
@@ -29,7 +29,7 @@ export function davObjects(app: FastifyInstance) {
       .code(200)
       .header('etag', etagOf(row.dav_seq))
       .type('text/calendar; charset=utf-8')
-      .send(renderObject(kind, row));
+      .send(renders.render(kind, row));
   }
 
   async function putObject(

@@ -9,7 +9,7 @@ import {
   objectsByName,
   userTimeZone,
 } from './dav.queries';
-import { renderObject } from './dav-mapping';
+import type { RenderCache } from './dav-mapping';
 import {
   COLLECTIONS,
   type CollectionName,
@@ -43,6 +43,7 @@ interface Ctx {
   userId: number;
   username: string;
   collection: CollectionName;
+  renders: RenderCache;
 }
 
 function responsesFor(ctx: Ctx, rows: DavObject[], prop: XmlNode | undefined): string[] {
@@ -50,7 +51,7 @@ function responsesFor(ctx: Ctx, rows: DavObject[], prop: XmlNode | undefined): s
   const kind = COLLECTIONS[ctx.collection].kind;
   const wantsData = !wanted || wanted.some((w) => w.ns === NS.caldav && w.name === 'calendar-data');
   return rows.map((row) => {
-    const data = wantsData ? renderObject(kind, row) : undefined;
+    const data = wantsData ? ctx.renders.render(kind, row) : undefined;
     const { found, missing } = selectProps(objectProps(ctx.collection, row.dav_seq, data), wanted);
     return propResponse(href.object(ctx.username, ctx.collection, objectName(row)), found, missing);
   });

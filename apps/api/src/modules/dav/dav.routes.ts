@@ -4,6 +4,7 @@ import { readLargeBody } from '../../plugins/raw-body';
 import { collectionSeq, findObject, listObjects } from './dav.queries';
 import { type DavUser, davAuthenticator } from './dav-auth';
 import { ALLOW, BadBody, bodyText, notFound, optionsReply, refuse, xmlReply } from './dav-http';
+import { RenderCache } from './dav-mapping';
 import { davObjects } from './dav-objects';
 import {
   COLLECTIONS,
@@ -63,7 +64,8 @@ const BODY_TYPES = ['text/calendar', 'application/xml', 'text/xml'];
 
 export async function davRoutes(app: FastifyInstance, config: Config) {
   const authenticate = davAuthenticator(app, config);
-  const { getObject, putObject, deleteObject } = davObjects(app);
+  const renders = new RenderCache();
+  const { getObject, putObject, deleteObject } = davObjects(app, renders);
   for (const method of ['PROPFIND', 'REPORT', 'PROPPATCH', 'MKCOL', 'MKCALENDAR', 'COPY', 'MOVE']) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
@@ -242,7 +244,7 @@ export async function davRoutes(app: FastifyInstance, config: Config) {
     const body = xmlBody(request);
     if (!body) throw new XmlError('a REPORT needs a body');
     const answer = await runReport(
-      { app, userId: user.id, username: user.username, collection: target.collection },
+      { app, userId: user.id, username: user.username, collection: target.collection, renders },
       body,
     );
     if (answer.status === 207) return xmlReply(reply, 207, answer.body);
