@@ -54,9 +54,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   // with dav_ics_seq = -1, and the text is then current at the new number.
   await sql`
     create function dav_touch() returns trigger language plpgsql as $$
+    declare taken boolean;
     begin
-      -- A row restored from a trash entry older than this migration has no uid yet.
-      new.uid := coalesce(new.uid, gen_random_uuid()::text);
+      -- A row restored from a trash entry older than this migration has no uid yet; one
+      -- restored after a client reused its UID for a new item gets a new one.
+      if tg_op = 'INSERT' then
+        if new.uid is null then
+          new.uid := gen_random_uuid()::text;
+        else
+          execute format('select exists (select 1 from %I where user_id = $1 and uid = $2)', tg_table_name)
+            into taken using new.user_id, new.uid;
+          if taken then new.uid := gen_random_uuid()::text; new.dav_name := null; end if;
+        end if;
+      end if;
       new.dav_seq := nextval('dav_change_seq');
       if new.dav_ics_seq = -1 then new.dav_ics_seq := new.dav_seq; end if;
       return new;

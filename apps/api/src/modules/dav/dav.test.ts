@@ -288,3 +288,25 @@ describe('CalDAV objects (ADR 0441)', () => {
     ).toMatchObject([{ date: '2026-12-02', time: '15:00:00' }]);
   });
 });
+
+describe('CalDAV and the trash (ADR 0441)', () => {
+  it('restores an item whose UID a client reused meanwhile, under a new UID', async () => {
+    const { user, dav } = await davUser(ctx);
+    const url = '/dav/calendars/alice/tasks/same.ics';
+    expect((await dav('PUT', url, vtodo('same', 'SUMMARY:First'))).statusCode).toBe(201);
+    const first = (
+      (await ctx.request('GET', '/api/todos/', { headers: user.auth })).json() as Array<{
+        id: number;
+      }>
+    )[0]?.id;
+    expect((await dav('DELETE', url)).statusCode).toBe(204);
+    expect((await dav('PUT', url, vtodo('same', 'SUMMARY:Second'))).statusCode).toBe(201);
+    const restored = await ctx.request('POST', `/api/todos/${first}/restore/`, {
+      headers: user.auth,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await dav('GET', url)).body).toContain('SUMMARY:Second');
+    const listing = await dav('PROPFIND', '/dav/calendars/alice/tasks/', undefined, { depth: '1' });
+    expect(listing.body.match(/\.ics<\/d:href>/g)).toHaveLength(2);
+  });
+});
