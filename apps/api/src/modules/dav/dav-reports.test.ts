@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support/app';
+import { testBackend } from '../../../test/support/database';
 import { davUser, vevent, vtodo } from '../../../test/support/dav';
 
 const ctx = useTestApp();
@@ -9,7 +10,7 @@ const TASKS = '/dav/calendars/alice/tasks/';
 
 const sync = (token: string) => `<?xml version="1.0" encoding="utf-8"?>
 <d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level>
-<d:prop><d:getetag/></d:prop></d:sync-collection>`;
+<d:prop><d:getetag/><c:calendar-data xmlns:c="urn:ietf:params:xml:ns:caldav"/></d:prop></d:sync-collection>`;
 
 const query = (component: string, range = '') => `<?xml version="1.0" encoding="utf-8"?>
 <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
@@ -179,4 +180,52 @@ describe('CalDAV reports (ADR 0441)', () => {
     expect(after.body).toContain('RECURRENCE-ID:20261203T090000');
     expect(after.body).toContain('DTSTART:20261203T110000');
   });
+
+  // Two connections are needed: the embedded database has one.
+  it.skipIf(testBackend() === 'pglite')(
+    'never gives a sync token past a change that is still being written',
+    async () => {
+      const { user, dav } = await davUser(ctx);
+      const ids: number[] = [];
+      for (const task of ['slow', 'fast']) {
+        const res = await ctx.request('POST', '/api/todos/', {
+          body: { task },
+          headers: user.auth,
+        });
+        ids.push((res.json() as { id: number }).id);
+      }
+      const token0 = tokenOf((await dav('REPORT', TASKS, sync(''), { depth: '1' })).body);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // A write that takes its number and then waits before committing (a slow instance).
+      const slow = ctx.db.handle.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('todos')
+          .set({ task: 'slow changed' })
+          .where('id', '=', ids[0] as number)
+          .execute();
+        holding();
+        await gate;
+      });
+      await held;
+      const fast = ctx.request('PATCH', `/api/todos/${ids[1]}/`, {
+        body: { task: 'fast changed' },
+        headers: user.auth,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const token1 = tokenOf((await dav('REPORT', TASKS, sync(token0), { depth: '1' })).body);
+      release();
+      await slow;
+      expect((await fast).statusCode).toBe(200);
+      const after = await dav('REPORT', TASKS, sync(token1), { depth: '1' });
+      expect(after.body).toContain('SUMMARY:slow changed');
+      expect(after.body).toContain('SUMMARY:fast changed');
+    },
+  );
 });
