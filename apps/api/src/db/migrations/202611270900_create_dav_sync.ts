@@ -68,8 +68,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         end if;
       end if;
       -- One writer per user until commit: the user's numbers are then committed in order, so a
-      -- sync token (the highest committed number) can never pass a change still in flight.
-      perform pg_advisory_xact_lock(4791, new.user_id);
+      -- sync token (the highest committed number) can never pass a change still in flight. The
+      -- lock is the user's list-count row, which the list triggers lock later in the same
+      -- statement anyway: taking it earlier adds no new lock order (no deadlock).
+      perform 1 from user_list_counts where user_id = new.user_id for update;
       new.dav_seq := nextval('dav_change_seq');
       if new.dav_ics_seq = -1 then new.dav_ics_seq := new.dav_seq; end if;
       return new;
@@ -101,7 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function dav_tombstone() returns trigger language plpgsql as $$
     begin
       if exists (select 1 from users where id = old.user_id) then
-        perform pg_advisory_xact_lock(4791, old.user_id);
+        perform 1 from user_list_counts where user_id = old.user_id for update;
         insert into dav_tombstones (user_id, kind, uid, dav_name, dav_seq)
         values (old.user_id, tg_argv[0], old.uid, old.dav_name, nextval('dav_change_seq'))
         on conflict (user_id, kind, uid)
