@@ -66,6 +66,19 @@ describe('CalDAV discovery and layout (ADR 0441)', () => {
     }
   });
 
+  it('takes XML and iCalendar bodies under /dav/ only: the JSON API still answers 415', async () => {
+    const { user } = await davUser(ctx);
+    for (const type of ['application/xml', 'text/xml', 'text/calendar']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/todos/',
+        headers: { ...user.auth, 'content-type': type },
+        payload: '<task>x</task>',
+      });
+      expect(res.statusCode, type).toBe(415);
+    }
+  });
+
   it('refuses to change properties with a 403 per property', async () => {
     const { dav } = await davUser(ctx);
     const body = `<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:a="http://apple.com/ns/ical/">
