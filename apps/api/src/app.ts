@@ -15,6 +15,8 @@ import { flattenRoutes, RouteTable } from './lib/route-table';
 import { type LoggerOption, serverLogger } from './logger';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { appPasswordsRoutes } from './modules/dav/app-passwords.routes';
+import { davRoutes } from './modules/dav/dav.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -184,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sessions: sessionsRoutes(app, config),
       trash: trashRoutes(app),
       transfer: transferRoutes(app),
+      appPasswords: appPasswordsRoutes(app),
     });
     s.registerRouter(contract, router, api, {
       logInitialization: false,
@@ -192,6 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestValidationErrorHandler: validationErrorHandler,
     });
   });
+
+  // CalDAV, with its own body types and Basic sign-in (ADR 0441).
+  await davRoutes(app, config);
 
   scheduleTrashPurge(app);
 

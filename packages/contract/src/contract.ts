@@ -1,4 +1,5 @@
 import { initContract } from '@ts-rest/core';
+import { appPasswordsContract } from './app-passwords';
 import { authContract } from './auth';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
@@ -28,6 +29,7 @@ export const contract = c.router(
     sessions: sessionsContract,
     trash: trashContract,
     transfer: transferContract,
+    appPasswords: appPasswordsContract,
   },
   { strictStatusCodes: true },
 );

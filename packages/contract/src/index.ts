@@ -1,3 +1,4 @@
+export * from './app-passwords';
 export * from './auth';
 export * from './client';
 export * from './common';

@@ -118,6 +118,37 @@ export interface CalendarFeedsTable {
   created_at: ColumnType<string, never, never>;
 }
 
+/** The CalDAV columns of events and to-dos (migration 202611270900, ADR 0441). */
+type DavColumns = {
+  uid: ColumnType<string, string | undefined, string>;
+  dav_name: ColumnType<string | null, string | null | undefined, string | null>;
+  dav_ics: ColumnType<string | null, string | null | undefined, string | null>;
+  /** -1 on a write that stores the client's text: the trigger makes it the new dav_seq. */
+  dav_ics_seq: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set by a trigger on every insert and update (a bigint, read as a number). */
+  dav_seq: ColumnType<number, never, never>;
+};
+
+/** A CalDAV client's password (ADR 0440); the secret is kept as its SHA-256. */
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  secret_hash: string;
+  token_version: number;
+  created_at: ColumnType<string, never, never>;
+  last_used_at: ColumnType<string | null, never, string>;
+}
+
+/** An event or to-do deleted, for sync-collection (ADR 0441). */
+export interface DavTombstonesTable {
+  user_id: number;
+  kind: 'event' | 'todo';
+  uid: string;
+  dav_name: string | null;
+  dav_seq: ColumnType<number, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,13 +158,14 @@ export interface Database {
     /** Title and content for `?search=`, set by a trigger (migration 202611260120). */
     search_text: ColumnType<string, never, never>;
   } & ImportSource;
-  todos: TableOf<typeof TODO_ROW> & ImportSource;
+  todos: TableOf<typeof TODO_ROW> & ImportSource & DavColumns;
   events: TableOf<typeof EVENT_ROW> & {
     user_id: number;
     created_at: CreatedAt;
     /** A day after which a series has no occurrence; null when it never ends (ADR 0413). */
     series_end: string | null;
-  } & ImportSource;
+  } & ImportSource &
+    DavColumns;
   event_exceptions: EventExceptionsTable;
   trash: TrashTable;
   calendar_feeds: CalendarFeedsTable;
@@ -141,6 +173,8 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   idempotency_keys: IdempotencyKeysTable;
   todo_completions: TodoCompletionsTable;
+  app_passwords: AppPasswordsTable;
+  dav_tombstones: DavTombstonesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -103,6 +103,7 @@ describe('owner scoping', () => {
     const before = await state(alice.user);
     const idRoutes = CONTRACT_ROUTES.filter((r) => r.hasId);
     expect(idRoutes.map((r) => r.name).sort()).toEqual([
+      'appPasswords.revoke',
       'events.get',
       'events.patch',
       'events.patchOccurrence',
@@ -127,7 +128,8 @@ describe('owner scoping', () => {
     for (const route of idRoutes) {
       const resource = resourceOf(route);
       // The trash's routes (restores too) are also pointed at Alice's trashed objects.
-      const trashed = resource !== 'sessions' && route.name.startsWith('trash.');
+      const trashed =
+        resource !== 'sessions' && resource !== 'appPasswords' && route.name.startsWith('trash.');
       for (const id of [
         ...alice.data[resource],
         ...(trashed ? alice.data.trashed[resource] : []),

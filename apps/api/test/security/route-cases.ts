@@ -118,6 +118,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'transfer.feedCreate': () => ({}),
   'transfer.feedDelete': () => ({}),
   'transfer.feed': (_, own) => ({ url: own.feed ?? '/api/calendar/feed/none.ics' }),
+  'appPasswords.list': () => ({}),
+  'appPasswords.create': () => ({ body: { name: 'created by the case' } }),
+  'appPasswords.revoke': (_, own) => ({ id: own.appPasswords[0] }),
 };
 
 /** The request of a route's case, for `user` acting on the objects in `objects`. */

@@ -58,9 +58,10 @@ export const urlOf = (route: ContractRoute, id: number | string = 1, date = OCCU
 export const OCCURRENCE_DATE = '2026-03-05';
 
 /** The kind of object an `:id` route addresses, from its path. */
-export type Resource = 'notes' | 'todos' | 'events' | 'sessions';
+export type Resource = 'notes' | 'todos' | 'events' | 'sessions' | 'appPasswords';
 export function resourceOf(route: ContractRoute): Resource {
   if (route.path.startsWith('/api/sessions/')) return 'sessions';
+  if (route.path.startsWith('/api/app-passwords/')) return 'appPasswords';
   if (route.path.startsWith('/api/trash/notes/')) return 'notes';
   if (route.path.startsWith('/api/trash/todos/')) return 'todos';
   if (route.path.startsWith('/api/trash/events/')) return 'events';
@@ -78,6 +79,8 @@ export interface Seeded {
   events: number[];
   /** Sessions of other sign-ins (not the one of `user.access`). */
   sessions: number[];
+  /** App passwords (for CalDAV clients). */
+  appPasswords: number[];
   /** One deleted note, to-do and event: in the trash. */
   trashed: { notes: number[]; todos: number[]; events: number[] };
   /** The user's calendar feed URL (it carries its secret token). */
@@ -95,6 +98,7 @@ export async function seed(
     todos: [],
     events: [],
     sessions: [],
+    appPasswords: [],
     trashed: { notes: [], todos: [], events: [] },
   };
   const post = async (url: string, body: object) => {
@@ -147,6 +151,9 @@ export async function seed(
     if (res.statusCode !== 200) throw new Error(`seed sign-in: ${res.statusCode} ${res.body}`);
     out.sessions.push(decodePayload((res.json() as { access: string }).access).sid as number);
   }
+  for (const name of ['phone', 'laptop']) {
+    out.appPasswords.push(await post('/api/app-passwords/', { name: `${tag} ${name}` }));
+  }
   const feed = await send(app, { method: 'POST', url: '/api/calendar/feed/', headers: user.auth });
   if (feed.statusCode !== 201) throw new Error(`seed feed: ${feed.body}`);
   out.feed = (feed.json() as { url: string }).url;
@@ -196,6 +203,12 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .where('user_id', '=', userId)
       .orderBy('event_id')
       .orderBy('occurrence')
+      .execute(),
+    appPasswords: await db
+      .selectFrom('app_passwords')
+      .select(['id', 'user_id', 'name', 'secret_hash', 'token_version', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
       .execute(),
     feed: await db
       .selectFrom('calendar_feeds')

@@ -13,8 +13,8 @@ import { exportRows } from './json-export';
  */
 
 /** An event and a to-do as the export writes them (json-export.ts): the contract's items. */
-type EventItem = ExportEvent;
-type TodoItem = ExportTodo & Required<Pick<ExportTodo, 'priority' | 'completed'>>;
+export type EventItem = ExportEvent;
+export type TodoItem = ExportTodo & Required<Pick<ExportTodo, 'priority' | 'completed'>>;
 
 export const PRODID = '-//Prodify//Prodify Calendar//EN';
 
@@ -118,12 +118,13 @@ export function eventComponent(event: EventItem): ICAL.Component {
   return vevent;
 }
 
-export function todoComponent(todo: TodoItem & { due_date: string }): ICAL.Component {
+/** A to-do as a VTODO; one without a due date has no DUE (CalDAV serves those too). */
+export function todoComponent(todo: TodoItem): ICAL.Component {
   const vtodo = new ICAL.Component('vtodo');
   vtodo.addPropertyWithValue('uid', itemUid('todo', todo.id, todo.created_at));
   vtodo.addPropertyWithValue('dtstamp', stamp(todo.created_at));
   vtodo.addPropertyWithValue('summary', todo.task);
-  vtodo.addPropertyWithValue('due', dateTime(todo.due_date, todo.due_time));
+  if (todo.due_date) vtodo.addPropertyWithValue('due', dateTime(todo.due_date, todo.due_time));
   vtodo.addPropertyWithValue('priority', PRIORITY[todo.priority]);
   vtodo.addPropertyWithValue('status', todo.completed ? 'COMPLETED' : 'NEEDS-ACTION');
   if (todo.rrule) vtodo.addPropertyWithValue('rrule', ICAL.Recur.fromString(todo.rrule));

@@ -14,7 +14,7 @@ import { shiftDate } from '../events/occurrences';
 import { parseItemUid } from './ics-export';
 import { CalendarParseError, checkedCalendarText } from './ics-lines';
 import type { ImportItems, NewEvent, NewException, NewTodo } from './import-items';
-import { customZone, ianaZoneOf, wallToUtc, type ZoneResult } from './time-zones';
+import { customZone, ianaZoneOf, wallToUtc, type Zone, type ZoneResult } from './time-zones';
 
 export { CalendarParseError };
 
@@ -29,8 +29,18 @@ interface Wall {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The server's local wall time of an instant (the process' TZ: ADR 0415). */
-function localWall(ms: number): Wall {
+/**
+ * The local wall time of an instant: in `zone` when given (a CalDAV write, in the user's zone:
+ * ADR 0441), else the server's (the process' TZ: ADR 0415).
+ */
+function localWall(ms: number, zone?: Zone): Wall {
+  if (zone) {
+    const d = new Date(ms + zone.offsetAt(ms));
+    return {
+      date: `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+      time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+    };
+  }
   const d = new Date(ms);
   return {
     date: `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
@@ -43,7 +53,11 @@ class Zones {
   readonly #custom = new Map<string, ICAL.Component>();
   readonly #resolved = new Map<string, ZoneResult>();
 
-  constructor(root: ICAL.Component) {
+  /** The zone wall times are wanted in; undefined for the server's. */
+  readonly local: Zone | undefined;
+
+  constructor(root: ICAL.Component, local?: Zone) {
+    this.local = local;
     for (const vtimezone of root.getAllSubcomponents('vtimezone')) {
       const tzid = vtimezone.getFirstPropertyValue('tzid');
       if (typeof tzid === 'string') this.#custom.set(tzid, vtimezone);
@@ -134,10 +148,10 @@ function timeToWall(
       wall: { date, time: `${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}` },
     };
   }
-  if (isUtc) return { ok: true, wall: localWall(asUtc.getTime()) };
+  if (isUtc) return { ok: true, wall: localWall(asUtc.getTime(), zones.local) };
   const zone = zones.get(String(tzid));
   if (!zone.ok) return zone;
-  return { ok: true, wall: localWall(wallToUtc(zone.zone, asUtc.getTime())) };
+  return { ok: true, wall: localWall(wallToUtc(zone.zone, asUtc.getTime()), zones.local) };
 }
 
 const PRIORITY = (n: number) => (n >= 1 && n <= 4 ? 'H' : n >= 6 && n <= 9 ? 'L' : 'M');
@@ -346,16 +360,19 @@ function parseCalendar(text: string): ICAL.Component {
  * The events and to-dos of an iCalendar text. VEVENTs become events, VTODOs to-dos; every other
  * component (VJOURNAL, VFREEBUSY...) is skipped and counted, with its reason, and so is an
  * event or to-do that cannot be read (a bad date, an unknown time zone): one bad component never
- * fails the file. A text that is not iCalendar, or breaks a limit (ics-lines.ts), throws
+ * fails the file. Zoned and UTC times become wall times in `localZone` (the server's without). A text that is not iCalendar, or breaks a limit (ics-lines.ts), throws
  * CalendarParseError with the reason.
  */
-export function itemsFromCalendar(text: string): {
+export function itemsFromCalendar(
+  text: string,
+  localZone?: Zone,
+): {
   items: ImportItems;
   other: number;
   reasons: ImportSummary['reasons'];
 } {
   const root = parseCalendar(text);
-  const zones = new Zones(root);
+  const zones = new Zones(root, localZone);
   const events: NewEvent[] = [];
   const todos: NewTodo[] = [];
   const reasons: ImportSummary['reasons'] = [];

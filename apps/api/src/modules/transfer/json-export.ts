@@ -40,7 +40,8 @@ const EXCEPTIONS_SQL = `coalesce(',"exceptions":' || (
     order by x.occurrence)::text
     from event_exceptions x where x.event_id = r.id), '')`;
 
-function rowJsonSql(kind: ExportKind): string {
+/** The SQL of one row `r` of a kind as its export JSON text (CalDAV serves the same: ADR 0441). */
+export function rowJsonSql(kind: ExportKind): string {
   const json = jsonObjectSql('r', EXPORT_FIELDS[kind]);
   return kind === 'events' ? `(left(${json}, -1) || ${EXCEPTIONS_SQL} || '}')` : json;
 }
