@@ -148,6 +148,17 @@ export const TodoListQuerySchema = PageQuerySchema.extend({
   due_before: DateSchema.optional(),
 });
 
+/** One completed occurrence of a repeating to-do (ADR 0422). */
+export const TodoCompletionSchema = z.object({
+  /** The due date it had when it was completed. */
+  occurrence: z.string(),
+  completed_at: TimestampSchema,
+});
+export type TodoCompletion = z.infer<typeof TodoCompletionSchema>;
+
+/** How many completions one answer lists, the latest first. */
+export const TODO_COMPLETIONS_MAX = 366;
+
 export const todosContract = c.router({
   list: {
     method: 'GET',
@@ -172,4 +183,9 @@ export const todosContract = c.router({
     summary: 'Change some fields of a to-do (e.g. `completed`)',
   },
   remove: removeRoute('/api/todos/:id/', 'Delete a to-do'),
+  completions: getRoute(
+    '/api/todos/:id/completions/',
+    z.array(TodoCompletionSchema),
+    `A repeating to-do's completed occurrences, the latest first (at most ${TODO_COMPLETIONS_MAX})`,
+  ),
 });
