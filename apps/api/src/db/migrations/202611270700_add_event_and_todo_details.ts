@@ -17,11 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column description varchar(10000),
       add column location varchar(255)
   `.execute(db);
-  // Multi-day events that start before a listed day and reach into it (ADR 0422).
-  await sql`
-    create index events_multi_day_idx on events (user_id, date)
-      where end_date is not null and rrule is null
-  `.execute(db);
   await sql`
     alter table todos
       add column due_time time(0),
@@ -45,7 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table todo_completions`.execute(db);
   await sql`alter table todos drop column due_time, drop column rrule`.execute(db);
-  await sql`drop index events_multi_day_idx`.execute(db);
   await sql`
     alter table events drop column end_date, drop column description, drop column location
   `.execute(db);

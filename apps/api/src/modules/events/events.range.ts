@@ -35,8 +35,9 @@ export async function occurrencesText(
   const reaches = sql`rrule is not null and date <= ${to}::date
     and (series_end is null or series_end >= ${from}::date)`;
   // Four index scans: plain events dated in the window, multi-day ones from before it reaching
-  // into it, series that may reach it, and series with an occurrence moved into it from outside
-  // their reach.
+  // into it (up to a year of the user's events before the window is read for them: a partial
+  // index on multi-day events would narrow it), series that may reach it, and series with an
+  // occurrence moved into it from outside their reach.
   const events = await sql<EventRow>`
     select ${sql.join(names)} from (
       select ${columns} from events
