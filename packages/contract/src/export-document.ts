@@ -118,7 +118,11 @@ export const ExportEventSchema = EventBodySchema.extend({
   if (event.end_time && !endsAfterStart(event.time, event.end_time)) {
     fail('end_time', END_TIME_MESSAGES.notAfter);
   }
-  const endDate = event.end_date && endDateError(event.date, event.time, event.end_date);
+  // Zod runs this even when a field failed: only strings are compared.
+  const endDate =
+    typeof event.end_date === 'string' &&
+    typeof event.date === 'string' &&
+    endDateError(event.date, event.time, event.end_date);
   if (endDate) fail('end_date', endDate);
 });
 

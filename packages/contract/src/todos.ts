@@ -61,6 +61,7 @@ export const TodoBodySchema = z.object({
 export type TodoBody = z.input<typeof TodoBodySchema>;
 
 export const TodoPatchSchema = TodoBodySchema.partial();
+export type TodoPatch = z.input<typeof TodoPatchSchema>;
 
 export const TODO_RULE_MESSAGES = {
   dueTimeWithoutDate: 'A due time needs a due date.',
@@ -68,25 +69,34 @@ export const TODO_RULE_MESSAGES = {
   untilBeforeDate: 'UNTIL must not be before the due date.',
 } as const;
 
-/** The rules across a to-do's fields, as `[field, message]` pairs (none when it is right). */
+/**
+ * The rules across a to-do's fields, as `[field, message]` pairs (none when it is right). Zod
+ * runs an object's refinement even when a field failed, so a value may be anything here.
+ */
 export function todoRuleErrors(todo: {
-  due_date?: string | null | undefined;
-  due_time?: string | null | undefined;
-  rrule?: string | null | undefined;
+  due_date?: unknown;
+  due_time?: unknown;
+  rrule?: unknown;
 }): ['due_time' | 'rrule', string][] {
   const out: ['due_time' | 'rrule', string][] = [];
-  if (todo.due_time && !todo.due_date)
+  if (todo.due_time && !todo.due_date) {
     out.push(['due_time', TODO_RULE_MESSAGES.dueTimeWithoutDate]);
-  if (todo.rrule) {
+  }
+  // A rule that failed its own check has said so already.
+  if (typeof todo.rrule === 'string' && todo.rrule !== '') {
     const parsed = parseRRule(todo.rrule);
+    if (!parsed.ok) return out;
     if (!todo.due_date) out.push(['rrule', TODO_RULE_MESSAGES.rruleWithoutDate]);
-    else if (parsed.ok && parsed.rule.until && parsed.rule.until.date < todo.due_date) {
+    else if (
+      parsed.rule.until &&
+      typeof todo.due_date === 'string' &&
+      parsed.rule.until.date < todo.due_date
+    ) {
       out.push(['rrule', TODO_RULE_MESSAGES.untilBeforeDate]);
     }
   }
   return out;
 }
-export type TodoPatch = z.input<typeof TodoPatchSchema>;
 
 export const TodoPageSchema = pageSchema(TodoSchema);
 export type TodoPage = z.infer<typeof TodoPageSchema>;
@@ -138,6 +148,17 @@ export const TodoListQuerySchema = PageQuerySchema.extend({
   due_before: DateSchema.optional(),
 });
 
+/** One completed occurrence of a repeating to-do (ADR 0422). */
+export const TodoCompletionSchema = z.object({
+  /** The due date it had when it was completed. */
+  occurrence: z.string(),
+  completed_at: TimestampSchema,
+});
+export type TodoCompletion = z.infer<typeof TodoCompletionSchema>;
+
+/** How many completions one answer lists, the latest first. */
+export const TODO_COMPLETIONS_MAX = 366;
+
 export const todosContract = c.router({
   list: {
     method: 'GET',
@@ -162,4 +183,9 @@ export const todosContract = c.router({
     summary: 'Change some fields of a to-do (e.g. `completed`)',
   },
   remove: removeRoute('/api/todos/:id/', 'Delete a to-do'),
+  completions: getRoute(
+    '/api/todos/:id/completions/',
+    z.array(TodoCompletionSchema),
+    `A repeating to-do's completed occurrences, the latest first (at most ${TODO_COMPLETIONS_MAX})`,
+  ),
 });

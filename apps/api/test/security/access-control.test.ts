@@ -114,6 +114,7 @@ describe('owner scoping', () => {
       'notes.summarize',
       'notes.update',
       'sessions.end',
+      'todos.completions',
       'todos.get',
       'todos.patch',
       'todos.remove',

@@ -41,12 +41,28 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'todos.get': (_, own) => ({ id: own.todos[0] }),
   'todos.update': (_, own) => ({
     id: own.todos[1],
-    body: { task: 'replaced', priority: 'H', due_date: '2027-01-01', completed: true },
+    body: {
+      task: 'replaced',
+      priority: 'H',
+      due_date: '2027-01-01',
+      due_time: '09:00',
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1',
+      completed: true,
+    },
   }),
   'todos.patch': (_, own) => ({ id: own.todos[0], body: { completed: true } }),
   'todos.remove': (_, own) => ({ id: own.todos[2] }),
+  'todos.completions': (_, own) => ({ id: own.todos[1] }),
   'events.list': () => ({}),
-  'events.create': () => ({ body: { title: 'created', date: '2026-05-05', time: '08:00' } }),
+  'events.create': () => ({
+    body: {
+      title: 'created',
+      date: '2026-05-05',
+      end_date: '2026-05-07',
+      description: '**Markdown**',
+      location: 'Here',
+    },
+  }),
   'events.get': (_, own) => ({ id: own.events[0] }),
   'events.patch': (_, own) => ({
     id: own.events[1],

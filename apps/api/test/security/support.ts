@@ -116,6 +116,8 @@ export async function seed(
         priority: (['L', 'M', 'H'] as const)[i],
         due_date: i === 0 ? null : `2026-0${i}-1${i}`,
         completed: i === 2,
+        // The second repeats: completing it records the occurrence and moves it on (ADR 0422).
+        ...(i === 1 && { due_time: '08:00', rrule: 'FREQ=WEEKLY' }),
       }),
     );
     out.events.push(
@@ -196,6 +198,12 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .where('user_id', '=', userId)
       .orderBy('kind')
       .orderBy('item_id')
+      .execute(),
+    todoCompletions: await db
+      .selectFrom('todo_completions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
       .execute(),
     eventExceptions: await db
       .selectFrom('event_exceptions')

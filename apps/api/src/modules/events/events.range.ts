@@ -34,13 +34,18 @@ export async function occurrencesText(
   const reachFrom = sql`${from}::date - ${EVENT_SPAN_MAX_DAYS - 1}::integer`;
   const reaches = sql`rrule is not null and date <= ${to}::date
     and (series_end is null or series_end >= ${from}::date)`;
-  // Three index scans: plain events dated in the window, series that may reach it, and series
-  // with an occurrence moved into it from outside their reach.
+  // Four index scans: plain events dated in the window, multi-day ones from before it reaching
+  // into it (up to a year of the user's events before the window is read for them: a partial
+  // index on multi-day events would narrow it), series that may reach it, and series with an
+  // occurrence moved into it from outside their reach.
   const events = await sql<EventRow>`
     select ${sql.join(names)} from (
       select ${columns} from events
-        where user_id = ${userId} and rrule is null and date between ${reachFrom} and ${to}::date
-          and coalesce(end_date, date) >= ${from}::date
+        where user_id = ${userId} and rrule is null and date between ${from}::date and ${to}::date
+      union all
+      select ${columns} from events
+        where user_id = ${userId} and rrule is null and end_date is not null
+          and date >= ${reachFrom} and date < ${from}::date and end_date >= ${from}::date
       union all
       select ${columns} from events where user_id = ${userId} and ${reaches}
       union all

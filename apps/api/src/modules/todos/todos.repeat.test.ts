@@ -233,11 +233,27 @@ describe('to-dos: completing a repeating one', () => {
     });
   });
 
-  it('keeps another user’s to-do out of reach', async () => {
+  it('answers the completions, the latest first, and keeps another user’s out of reach', async () => {
     const alice = await ctx.signUp();
     const bob = await ctx.signUp();
     const todo = await create(alice, { task: 'x', due_date: '2026-11-27', rrule: 'FREQ=DAILY' });
     expect((await patch(bob, todo.id, { completed: true })).statusCode).toBe(404);
     expect(await completions(todo.id)).toEqual([]);
+    const url = `/api/todos/${todo.id}/completions/`;
+    expect((await ctx.request('GET', url, { headers: alice.auth })).body).toBe('[]');
+    await complete(alice, todo.id);
+    await complete(alice, todo.id);
+    const res = await ctx.request('GET', url, { headers: alice.auth });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { occurrence: string; completed_at: string }[];
+    expect(list.map((c) => c.occurrence)).toEqual(['2026-11-28', '2026-11-27']);
+    expect(Object.keys(list[0] as object)).toEqual(['occurrence', 'completed_at']);
+    expect(Math.abs(Date.parse(list[0]?.completed_at as string) - Date.now())).toBeLessThan(60_000);
+    expect((await ctx.request('GET', url, { headers: bob.auth })).statusCode).toBe(404);
+    // A trashed to-do's completions come back with it.
+    await ctx.request('DELETE', `/api/todos/${todo.id}/`, { headers: alice.auth });
+    expect((await ctx.request('GET', url, { headers: alice.auth })).statusCode).toBe(404);
+    await ctx.request('POST', `/api/todos/${todo.id}/restore/`, { headers: alice.auth });
+    expect((await ctx.request('GET', url, { headers: alice.auth })).json()).toEqual(list);
   });
 });

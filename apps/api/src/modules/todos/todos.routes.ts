@@ -8,7 +8,7 @@ import { found } from '../../lib/drf';
 import { userOf } from '../auth/auth.plugin';
 import { ownedHandlers } from '../owned-handlers';
 import { TODO_LIST } from './todos.queries';
-import { createTodo, updateTodo } from './todos.write';
+import { createTodo, listCompletions, updateTodo } from './todos.write';
 
 const s = initServer();
 
@@ -30,5 +30,7 @@ export function todosRoutes(app: FastifyInstance) {
       pagedListAnswer(app, userOf(request).id, request, reply, TODO_LIST, query),
     update,
     patch: update,
+    completions: async ({ params, request }) =>
+      found(await listCompletions(app.db, userOf(request).id, params.id)),
   });
 }

@@ -2,7 +2,9 @@ import {
   type FieldErrors,
   formatRRule,
   parseRRule,
+  TODO_COMPLETIONS_MAX,
   type TodoBodySchema,
+  type TodoCompletion,
   type TodoPatchSchema,
   todoRuleErrors,
 } from '@prodify/contract';
@@ -126,4 +128,32 @@ export async function updateTodo(
       .executeTakeFirstOrThrow();
     return { status: 200 as const, body: parseRow(TODO_ROW, row) };
   });
+}
+
+/**
+ * The completed occurrences of one of the user's to-dos, the latest first and at most
+ * TODO_COMPLETIONS_MAX; undefined when the user has no such to-do (a trashed one included).
+ */
+export async function listCompletions(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<TodoCompletion[] | undefined> {
+  const todo = await db
+    .selectFrom('todos')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!todo) return undefined;
+  const rows = await db
+    .selectFrom('todo_completions')
+    .select(['occurrence', 'completed_at'])
+    .where('user_id', '=', userId)
+    .where('todo_id', '=', id)
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(TODO_COMPLETIONS_MAX)
+    .execute();
+  return rows;
 }

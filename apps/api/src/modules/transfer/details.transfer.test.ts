@@ -240,6 +240,55 @@ describe('richer events and to-dos in exports and imports', () => {
   });
 });
 
+describe('imports breaking the new rules', () => {
+  it('skip such an iCalendar event or to-do with its reason, and answer a bad JSON one with 400', async () => {
+    const alice = await ctx.signUp();
+    const res = await importIcs(
+      alice,
+      ics(
+        'BEGIN:VEVENT',
+        'UID:long@example.com',
+        'DTSTAMP:20261101T000000Z',
+        'SUMMARY:Too long',
+        'DTSTART;VALUE=DATE:20261224',
+        'DTEND;VALUE=DATE:20281224',
+        'END:VEVENT',
+        'BEGIN:VTODO',
+        'UID:undated@example.com',
+        'DTSTAMP:20261101T000000Z',
+        'SUMMARY:Undated',
+        'RRULE:FREQ=DAILY',
+        'END:VTODO',
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      created: { events: 0, todos: 0 },
+      skipped: { events: 1, todos: 1 },
+      reasons: [
+        { item: 'event "Too long"', reason: 'end_date: Ensure the event spans at most 366 days.' },
+        { item: 'to-do "Undated"', reason: 'rrule: A repeating to-do needs a due date.' },
+      ],
+    });
+    // Found by the fuzzer: a rule checked after its own field failed answered 500.
+    const doc = {
+      format: 'prodify-export',
+      version: 1,
+      exported_at: '2026-11-27T08:00:00Z',
+      username: 'x',
+      notes: [],
+      todos: [{ id: 1, task: 't', rrule: 'FREQ=DAILY;BYSETPOS=1', created_at: '' }],
+      events: [],
+    };
+    const bad = await ctx.request('POST', '/api/import/', { body: doc, headers: alice.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json() as object).sort()).toEqual([
+      'todos.0.created_at',
+      'todos.0.rrule',
+    ]);
+  });
+});
+
 describe('defect 7: the Markdown zip and the JSON export of the same notes', () => {
   async function exportsOf(user: TestUser) {
     await post(user, '/api/notes/', { title: 'One', content: 'first' });
