@@ -25,6 +25,8 @@ import { todosRoutes } from './modules/todos/todos.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { transferPlugin } from './modules/transfer/transfer-pool';
 import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
+import { SecondFactor } from './modules/two-factor/second-factor';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
 import { fileBodyPlugin } from './plugins/file-body';
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(rateLimitPlugin, { redis: config.redis });
   await app.register(authPlugin, { config });
+  app.decorate('secondFactor', new SecondFactor(app, config));
   await app.register(healthPlugin, {
     summarizer,
     disk: options.disk ?? diskWatch(config, app, options.db),
@@ -180,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       settings: settingsRoutes(app, config),
       preferences: preferencesRoutes(app),
       sessions: sessionsRoutes(app, config),
+      twoFactor: twoFactorRoutes(app, config),
       trash: trashRoutes(app),
       transfer: transferRoutes(app),
     });

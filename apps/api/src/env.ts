@@ -88,6 +88,7 @@ export const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().optional(),
+  ENCRYPTION_KEY: z.string().min(MIN_SECRET_LENGTH).optional(),
   ACCESS_TOKEN_LIFETIME: positiveInt(1800),
   REFRESH_TOKEN_LIFETIME: positiveInt(86_400),
   CORS_ORIGINS: OriginListSchema,
@@ -127,6 +128,11 @@ export interface Config {
   dataDir: string;
   pgliteDir: string;
   jwtSecret: string;
+  /**
+   * What secrets at rest (authenticator secrets, recovery-code hashes) are keyed with:
+   * `ENCRYPTION_KEY`, else the JWT secret (ADR 0430). Changing it makes them unreadable.
+   */
+  encryptionKey: string;
   accessTokenLifetime: number;
   refreshTokenLifetime: number;
   corsOrigins: string[];
@@ -238,6 +244,7 @@ export function loadConfig(
   }
   const env = parsed.data;
   const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const jwtSecret = resolveSecret(env, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -245,7 +252,8 @@ export function loadConfig(
     databaseUrl: env.DATABASE_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
-    jwtSecret: resolveSecret(env, dataDir),
+    jwtSecret,
+    encryptionKey: env.ENCRYPTION_KEY?.trim() || jwtSecret,
     accessTokenLifetime: env.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: env.REFRESH_TOKEN_LIFETIME,
     corsOrigins: env.CORS_ORIGINS,

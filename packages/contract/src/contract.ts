@@ -9,6 +9,7 @@ import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
 import { transferContract } from './transfer';
 import { trashContract } from './trash';
+import { twoFactorContract } from './two-factor';
 
 const c = initContract();
 
@@ -26,6 +27,7 @@ export const contract = c.router(
     settings: settingsContract,
     preferences: preferencesContract,
     sessions: sessionsContract,
+    twoFactor: twoFactorContract,
     trash: trashContract,
     transfer: transferContract,
   },

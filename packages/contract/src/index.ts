@@ -16,3 +16,4 @@ export * from './summarize';
 export * from './todos';
 export * from './transfer';
 export * from './trash';
+export * from './two-factor';

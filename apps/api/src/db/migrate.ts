@@ -12,6 +12,7 @@ import * as createSessions from './migrations/202611260410_create_sessions';
 import * as notifyRevocations from './migrations/202611260420_notify_revocations';
 import * as addImportRuns from './migrations/202611270100_add_import_runs';
 import * as createUserPreferences from './migrations/202611270600_create_user_preferences';
+import * as createTwoFactor from './migrations/202611270800_create_two_factor';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611260420_notify_revocations': notifyRevocations,
   '202611270100_add_import_runs': addImportRuns,
   '202611270600_create_user_preferences': createUserPreferences,
+  '202611270800_create_two_factor': createTwoFactor,
 };
 
 export const staticMigrations: MigrationProvider = {

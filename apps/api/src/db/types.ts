@@ -1,3 +1,4 @@
+import type { SessionMethod } from '@prodify/contract';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { TableOf } from './rows';
 import type { EVENT_ROW, NOTE_ROW, TODO_ROW } from './tables';
@@ -30,6 +31,26 @@ export interface SessionsTable {
   last_used_at: ColumnType<string, never, string>;
   user_agent: string;
   ip: string;
+  /** How the sign-in was made (ADR 0430). */
+  method: ColumnType<SessionMethod, SessionMethod | undefined, never>;
+}
+
+/** A user's authenticator secret (ADR 0430), AES-GCM encrypted; unconfirmed until its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_enc: string;
+  confirmed_at: string | null;
+  /** The last time step a code was accepted for: it and earlier ones are refused. */
+  last_step: Generated<number>;
+  created_at: ColumnType<string, never, never>;
+}
+
+/** A recovery code as a keyed hash (ADR 0430); `used_at` set once it was used. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 /** Each user's number of notes and to-dos, kept by triggers (migration 202611221000). */
@@ -117,6 +138,8 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   import_runs: ImportRunsTable;
   user_preferences: UserPreferencesTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type Db = Kysely<Database>;

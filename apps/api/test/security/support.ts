@@ -82,6 +82,8 @@ export interface Seeded {
   trashed: { notes: number[]; todos: number[]; events: number[] };
   /** The user's calendar feed URL (it carries its secret token). */
   feed?: string;
+  /** The secret of a two-factor setup that awaits its confirmation (ADR 0430). */
+  totpSecret: string;
 }
 
 /** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
@@ -96,6 +98,7 @@ export async function seed(
     events: [],
     sessions: [],
     trashed: { notes: [], todos: [], events: [] },
+    totpSecret: '',
   };
   const post = async (url: string, body: object) => {
     const res = await send(app, { method: 'POST', url, body, headers: user.auth });
@@ -150,6 +153,14 @@ export async function seed(
   const feed = await send(app, { method: 'POST', url: '/api/calendar/feed/', headers: user.auth });
   if (feed.statusCode !== 201) throw new Error(`seed feed: ${feed.body}`);
   out.feed = (feed.json() as { url: string }).url;
+  const setup = await send(app, {
+    method: 'POST',
+    url: '/api/2fa/totp/setup/',
+    body: {},
+    headers: user.auth,
+  });
+  if (setup.statusCode !== 200) throw new Error(`seed two-factor setup: ${setup.body}`);
+  out.totpSecret = (setup.json() as { secret: string }).secret;
   return out;
 }
 
@@ -202,6 +213,17 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst(),
+    totp: await db
+      .selectFrom('user_totp')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    recoveryCodes: await db
+      .selectFrom('recovery_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
   };
 }
 
