@@ -6,6 +6,7 @@ import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
 import { TransferSection } from '../../features/transfer/transfer-section';
 import { TrashSection } from '../../features/trash/trash-section';
+import { TwoFactorSection } from '../../features/two-factor/two-factor-section';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -38,6 +39,7 @@ function SettingsPage() {
           <SettingsForm />
         </QueryBoundary>
       </section>
+      <TwoFactorSection />
       <SignedInDevices />
       <TrashSection />
       <TransferSection />
