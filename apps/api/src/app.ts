@@ -17,6 +17,7 @@ import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       preferences: preferencesRoutes(app),
       sessions: sessionsRoutes(app, config),
       twoFactor: twoFactorRoutes(app, config),
+      passkeys: passkeysRoutes(app, config),
       trash: trashRoutes(app),
       transfer: transferRoutes(app),
     });

@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { authContract } from './auth';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
+import { passkeysContract } from './passkeys';
 import { preferencesContract } from './preferences';
 import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
@@ -28,6 +29,7 @@ export const contract = c.router(
     preferences: preferencesContract,
     sessions: sessionsContract,
     twoFactor: twoFactorContract,
+    passkeys: passkeysContract,
     trash: trashContract,
     transfer: transferContract,
   },

@@ -5,6 +5,7 @@ export * from './contract';
 export * from './events';
 export * from './export-document';
 export * from './notes';
+export * from './passkeys';
 export * from './password';
 export * from './preferences';
 export * from './routes';

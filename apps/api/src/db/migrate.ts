@@ -13,6 +13,7 @@ import * as notifyRevocations from './migrations/202611260420_notify_revocations
 import * as addImportRuns from './migrations/202611270100_add_import_runs';
 import * as createUserPreferences from './migrations/202611270600_create_user_preferences';
 import * as createTwoFactor from './migrations/202611270800_create_two_factor';
+import * as createPasskeys from './migrations/202611270810_create_passkeys';
 
 /**
  * The migrations, listed here rather than read from a folder: the API ships as one bundled
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611270100_add_import_runs': addImportRuns,
   '202611270600_create_user_preferences': createUserPreferences,
   '202611270800_create_two_factor': createTwoFactor,
+  '202611270810_create_passkeys': createPasskeys,
 };
 
 export const staticMigrations: MigrationProvider = {

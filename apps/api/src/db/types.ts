@@ -45,6 +45,30 @@ export interface UserTotpTable {
   created_at: ColumnType<string, never, never>;
 }
 
+/** A user's passkey (ADR 0431): the credential's public key, never a secret. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** The authenticator's transports, comma separated. */
+  transports: Generated<string>;
+  name: string;
+  created_at: ColumnType<string, never, never>;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn ceremony's challenge (ADR 0431): used once, within 5 minutes. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'login';
+  user_id: number | null;
+  expires_at: string;
+}
+
 /** A recovery code as a keyed hash (ADR 0430); `used_at` set once it was used. */
 export interface RecoveryCodesTable {
   id: Generated<number>;
@@ -140,6 +164,8 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -67,6 +67,8 @@ describe('the matrix covers the contract', () => {
       'auth.login',
       'auth.refresh',
       'auth.register',
+      'passkeys.loginOptions',
+      'passkeys.loginVerify',
       'transfer.feed',
     ]);
     expect(SIGNED_IN_ROUTES.length + PUBLIC_ROUTES.length).toBe(CONTRACT_ROUTES.length);
@@ -112,6 +114,7 @@ describe('owner scoping', () => {
       'notes.remove',
       'notes.summarize',
       'notes.update',
+      'passkeys.remove',
       'sessions.end',
       'todos.get',
       'todos.patch',
@@ -127,7 +130,8 @@ describe('owner scoping', () => {
     for (const route of idRoutes) {
       const resource = resourceOf(route);
       // The trash's routes (restores too) are also pointed at Alice's trashed objects.
-      const trashed = resource !== 'sessions' && route.name.startsWith('trash.');
+      const trashed =
+        resource !== 'sessions' && resource !== 'passkeys' && route.name.startsWith('trash.');
       for (const id of [
         ...alice.data[resource],
         ...(trashed ? alice.data.trashed[resource] : []),

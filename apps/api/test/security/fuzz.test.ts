@@ -110,7 +110,10 @@ function requestsFor(route: ContractRoute) {
   const resource = route.hasId ? resourceOf(route) : undefined;
   // The trash's routes (restores too) mostly name what is in the trash.
   const inTrash =
-    resource !== undefined && resource !== 'sessions' && route.name.startsWith('trash.');
+    resource !== undefined &&
+    resource !== 'sessions' &&
+    resource !== 'passkeys' &&
+    route.name.startsWith('trash.');
   const id = resource
     ? idSegment(
         () => (inTrash ? alice.data.trashed[resource] : alice.data[resource]),

@@ -85,6 +85,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: { password: user.password, code: totpCode(own.totpSecret, Date.now(), 1) },
   }),
   'twoFactor.totpSetup': () => ({ body: {} }),
+  'passkeys.registerOptions': () => ({ body: {} }),
+  'passkeys.registerVerify': (_, own) => ({ body: own.passkeyRegistration }),
+  'passkeys.loginOptions': () => ({ body: {} }),
+  // Each answer signs a challenge of its own, used once: every call takes the next.
+  'passkeys.loginVerify': (_, own) => ({ body: own.passkeyLogins.shift() ?? { response: {} } }),
+  'passkeys.list': () => ({}),
+  // The second passkey signs the sign-ins; the first one goes.
+  'passkeys.remove': (_, own) => ({ id: own.passkeys[0] }),
   'trash.list': () => ({}),
   // The restores run after the deletions (inRunOrder), so these are in the trash by then.
   'trash.restoreNote': (_, own) => ({ id: own.notes[2] }),

@@ -13,6 +13,7 @@ import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
 import { accountPasswordCheck } from '../auth/account-password';
 import { userOf } from '../auth/auth.plugin';
 import { PASSWORD_MESSAGES } from '../auth/passwords';
+import { countPasskeys } from '../passkeys/passkeys.queries';
 import { endOtherSessions } from '../sessions/sessions.queries';
 import { newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl, qrSvg } from './totp';
 import {
@@ -74,7 +75,7 @@ export function twoFactorRoutes(app: FastifyInstance, config: Config) {
       const user = userOf(request);
       const body: TwoFactorStatus = {
         totp: await hasTwoFactor(app.db, user.id),
-        passkeys: 0,
+        passkeys: await countPasskeys(app.db, user.id),
         recovery_codes_left: await countRecoveryCodesLeft(app.db, user.id),
       };
       return { status: 200, body };

@@ -1,11 +1,12 @@
-import { LogIn, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { SubmitButton } from '../../components/button';
+import { Button, SubmitButton } from '../../components/button';
 import { PasswordField } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError } from '../../lib/errors';
 import { setTokens } from '../../lib/tokens';
 import { useSwitchUser } from '../../lib/use-switch-user';
+import { usePasskeyLogin } from '../passkeys/queries';
 import { CodeField } from '../two-factor/code-field';
 import { useLogin } from './queries';
 import { UsernameField } from './username-field';
@@ -26,7 +27,20 @@ export function LoginForm() {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const login = useLogin();
+  const passkey = usePasskeyLogin();
   const switchUser = useSwitchUser();
+
+  const withPasskey = () => {
+    setError('');
+    passkey.mutate(undefined, {
+      onSuccess: async (tokens) => {
+        setTokens(tokens);
+        await switchUser('/');
+      },
+      // A ceremony the user cancelled throws too: say so plainly, nothing more.
+      onError: () => setError('Sign-in with a passkey did not work.'),
+    });
+  };
 
   const submit = () => {
     setError('');
@@ -105,6 +119,14 @@ export function LoginForm() {
       <SubmitButton busy={login.isPending} icon={LogIn}>
         Login
       </SubmitButton>
+      <Button
+        variant="secondary"
+        busy={passkey.isPending}
+        icon={<KeyRound size={16} aria-hidden="true" />}
+        onClick={withPasskey}
+      >
+        Sign in with a passkey
+      </Button>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryBoundary } from '../../components/query-boundary';
+import { PasskeysSection } from '../../features/passkeys/passkeys-section';
 import { SignedInDevices } from '../../features/sessions/signed-in-devices';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
@@ -40,6 +41,7 @@ function SettingsPage() {
         </QueryBoundary>
       </section>
       <TwoFactorSection />
+      <PasskeysSection />
       <SignedInDevices />
       <TrashSection />
       <TransferSection />
