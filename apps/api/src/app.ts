@@ -20,6 +20,7 @@ import { davRoutes } from './modules/dav/dav.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -28,6 +29,8 @@ import { todosRoutes } from './modules/todos/todos.routes';
 import { transferRoutes } from './modules/transfer/transfer.routes';
 import { transferPlugin } from './modules/transfer/transfer-pool';
 import { scheduleTrashPurge, trashRoutes } from './modules/trash/trash.routes';
+import { SecondFactor } from './modules/two-factor/second-factor';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { dbPlugin } from './plugins/db';
 import { errorReply, errorsPlugin } from './plugins/errors';
 import { fileBodyPlugin } from './plugins/file-body';
@@ -162,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, handle: options.db });
   await app.register(rateLimitPlugin, { redis: config.redis });
   await app.register(authPlugin, { config });
+  app.decorate('secondFactor', new SecondFactor(app, config));
   await app.register(idempotencyPlugin);
   await app.register(healthPlugin, {
     summarizer,
@@ -184,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       settings: settingsRoutes(app, config),
       preferences: preferencesRoutes(app),
       sessions: sessionsRoutes(app, config),
+      twoFactor: twoFactorRoutes(app, config),
+      passkeys: passkeysRoutes(app, config),
       trash: trashRoutes(app),
       transfer: transferRoutes(app),
       appPasswords: appPasswordsRoutes(app),

@@ -88,6 +88,16 @@ export const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().optional(),
+  ENCRYPTION_KEY: z.string().min(MIN_SECRET_LENGTH).optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'PUBLIC_URL must start with http:// or https://')
+    .refine(
+      (url) => isIP(new URL(url).hostname.replace(/^\[|\]$/g, '')) === 0,
+      'PUBLIC_URL must name a host, not an IP address (WebAuthn refuses IP addresses)',
+    )
+    .optional(),
   ACCESS_TOKEN_LIFETIME: positiveInt(1800),
   REFRESH_TOKEN_LIFETIME: positiveInt(86_400),
   CORS_ORIGINS: OriginListSchema,
@@ -127,6 +137,16 @@ export interface Config {
   dataDir: string;
   pgliteDir: string;
   jwtSecret: string;
+  /**
+   * What secrets at rest (authenticator secrets, recovery-code hashes) are keyed with:
+   * `ENCRYPTION_KEY`, else the JWT secret (ADR 0430). Changing it makes them unreadable.
+   */
+  encryptionKey: string;
+  /**
+   * Where users reach the app (`PUBLIC_URL`, default `http://localhost:<PORT>`): the passkeys'
+   * relying party is its host name and their origin its origin, never the request's Host (ADR 0431).
+   */
+  publicUrl: { origin: string; hostname: string };
   accessTokenLifetime: number;
   refreshTokenLifetime: number;
   corsOrigins: string[];
@@ -213,6 +233,11 @@ function resolveSecret(env: Env, dataDir: string): string {
   return loadOrCreateSecret(dataDir);
 }
 
+function publicUrlOf(url: string): Config['publicUrl'] {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, hostname: parsed.hostname };
+}
+
 /** Drops empty values, so that `FOO=` in a .env file means "use the default". */
 function withoutEmpty(source: Record<string, string | undefined>) {
   const out: Record<string, string> = {};
@@ -238,6 +263,7 @@ export function loadConfig(
   }
   const env = parsed.data;
   const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const jwtSecret = resolveSecret(env, dataDir);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -245,7 +271,9 @@ export function loadConfig(
     databaseUrl: env.DATABASE_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
-    jwtSecret: resolveSecret(env, dataDir),
+    jwtSecret,
+    encryptionKey: env.ENCRYPTION_KEY?.trim() || jwtSecret,
+    publicUrl: publicUrlOf(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     accessTokenLifetime: env.ACCESS_TOKEN_LIFETIME,
     refreshTokenLifetime: env.REFRESH_TOKEN_LIFETIME,
     corsOrigins: env.CORS_ORIGINS,

@@ -15,6 +15,13 @@ export const REDACT_PATHS = [
   '*.refresh',
   '*.access',
   '*.token',
+  // Two-factor secrets and codes (ADR 0430).
+  '*.otp',
+  '*.recovery_code',
+  '*.recovery_codes',
+  '*.secret',
+  '*.otpauth_url',
+  '*.qr_svg',
 ];
 
 /** A calendar feed's URL is its secret (ADR 0415): logs show it without the token. */

@@ -9,6 +9,7 @@ import {
   UsernameSchema,
 } from './common';
 import { passwordCriteria } from './password';
+import { OtpFieldSchema, RecoveryCodeFieldSchema } from './two-factor';
 
 const c = initContract();
 
@@ -37,6 +38,12 @@ export const RegisteredUserSchema = z.object({ id: z.number().int(), username: z
 export const LoginBodySchema = z.object({
   username: textField(LIMITS.usernameMax),
   password: passwordField(),
+  /**
+   * The second factor of a user with two-factor sign-in on (ADR 0430): a code from the app, or
+   * one of the recovery codes. Optional; ignored for a user without two-factor sign-in.
+   */
+  otp: OtpFieldSchema.optional(),
+  recovery_code: RecoveryCodeFieldSchema.optional(),
 });
 export type LoginBody = z.input<typeof LoginBodySchema>;
 

@@ -3,6 +3,7 @@ import { appPasswordsContract } from './app-passwords';
 import { authContract } from './auth';
 import { eventsContract } from './events';
 import { notesContract } from './notes';
+import { passkeysContract } from './passkeys';
 import { preferencesContract } from './preferences';
 import { sessionsContract } from './sessions';
 import { settingsContract } from './settings';
@@ -10,6 +11,7 @@ import { summarizeContract } from './summarize';
 import { todosContract } from './todos';
 import { transferContract } from './transfer';
 import { trashContract } from './trash';
+import { twoFactorContract } from './two-factor';
 
 const c = initContract();
 
@@ -27,6 +29,8 @@ export const contract = c.router(
     settings: settingsContract,
     preferences: preferencesContract,
     sessions: sessionsContract,
+    twoFactor: twoFactorContract,
+    passkeys: passkeysContract,
     trash: trashContract,
     transfer: transferContract,
     appPasswords: appPasswordsContract,

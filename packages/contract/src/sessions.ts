@@ -5,6 +5,10 @@ import { signedIn, signedInById } from './routes';
 
 const c = initContract();
 
+/** How a session was made: the password alone, or with a second factor (ADR 0430). */
+export const SESSION_METHODS = ['password', 'password+otp', 'passkey', 'recovery_code'] as const;
+export type SessionMethod = (typeof SESSION_METHODS)[number];
+
 /**
  * A signed-in device: every sign-in is a session (ADR 0417). `browser` and `os` are read from
  * the user agent by the server, in words ("Firefox 147", "Windows 10"); null when unknown.
@@ -20,6 +24,8 @@ export const SessionSchema = z.object({
   ip: z.string(),
   /** The session of the token that asked. */
   current: z.boolean(),
+  /** How the sign-in was made (ADR 0430). */
+  method: z.enum(SESSION_METHODS),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

@@ -13,6 +13,8 @@ import * as notifyRevocations from './migrations/202611260420_notify_revocations
 import * as addImportRuns from './migrations/202611270100_add_import_runs';
 import * as createUserPreferences from './migrations/202611270600_create_user_preferences';
 import * as addEventAndTodoDetails from './migrations/202611270700_add_event_and_todo_details';
+import * as createTwoFactor from './migrations/202611270800_create_two_factor';
+import * as createPasskeys from './migrations/202611270810_create_passkeys';
 import * as createDavSync from './migrations/202611270900_create_dav_sync';
 import * as createIdempotencyKeys from './migrations/202611271000_create_idempotency_keys';
 
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611270100_add_import_runs': addImportRuns,
   '202611270600_create_user_preferences': createUserPreferences,
   '202611270700_add_event_and_todo_details': addEventAndTodoDetails,
+  '202611270800_create_two_factor': createTwoFactor,
+  '202611270810_create_passkeys': createPasskeys,
   '202611270900_create_dav_sync': createDavSync,
   '202611271000_create_idempotency_keys': createIdempotencyKeys,
 };

@@ -1,3 +1,4 @@
+import type { SessionMethod } from '@prodify/contract';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { TableOf } from './rows';
 import type { EVENT_ROW, NOTE_ROW, TODO_ROW } from './tables';
@@ -30,6 +31,50 @@ export interface SessionsTable {
   last_used_at: ColumnType<string, never, string>;
   user_agent: string;
   ip: string;
+  /** How the sign-in was made (ADR 0430). */
+  method: ColumnType<SessionMethod, SessionMethod | undefined, never>;
+}
+
+/** A user's authenticator secret (ADR 0430), AES-GCM encrypted; unconfirmed until its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  secret_enc: string;
+  confirmed_at: string | null;
+  /** The last time step a code was accepted for: it and earlier ones are refused. */
+  last_step: Generated<number>;
+  created_at: ColumnType<string, never, never>;
+}
+
+/** A user's passkey (ADR 0431): the credential's public key, never a secret. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** The authenticator's transports, comma separated. */
+  transports: Generated<string>;
+  name: string;
+  created_at: ColumnType<string, never, never>;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn ceremony's challenge (ADR 0431): used once, within 5 minutes. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'login';
+  user_id: number | null;
+  expires_at: string;
+}
+
+/** A recovery code as a keyed hash (ADR 0430); `used_at` set once it was used. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 /** Each user's number of notes and to-dos, kept by triggers (migration 202611221000). */
@@ -175,6 +220,10 @@ export interface Database {
   todo_completions: TodoCompletionsTable;
   app_passwords: AppPasswordsTable;
   dav_tombstones: DavTombstonesTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type Db = Kysely<Database>;

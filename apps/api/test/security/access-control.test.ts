@@ -67,6 +67,8 @@ describe('the matrix covers the contract', () => {
       'auth.login',
       'auth.refresh',
       'auth.register',
+      'passkeys.loginOptions',
+      'passkeys.loginVerify',
       'transfer.feed',
     ]);
     expect(SIGNED_IN_ROUTES.length + PUBLIC_ROUTES.length).toBe(CONTRACT_ROUTES.length);
@@ -113,6 +115,7 @@ describe('owner scoping', () => {
       'notes.remove',
       'notes.summarize',
       'notes.update',
+      'passkeys.remove',
       'sessions.end',
       'todos.completions',
       'todos.get',
@@ -130,7 +133,10 @@ describe('owner scoping', () => {
       const resource = resourceOf(route);
       // The trash's routes (restores too) are also pointed at Alice's trashed objects.
       const trashed =
-        resource !== 'sessions' && resource !== 'appPasswords' && route.name.startsWith('trash.');
+        resource !== 'sessions' &&
+        resource !== 'appPasswords' &&
+        resource !== 'passkeys' &&
+        route.name.startsWith('trash.');
       for (const id of [
         ...alice.data[resource],
         ...(trashed ? alice.data.trashed[resource] : []),

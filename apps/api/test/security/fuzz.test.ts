@@ -113,6 +113,7 @@ function requestsFor(route: ContractRoute) {
     resource !== undefined &&
     resource !== 'sessions' &&
     resource !== 'appPasswords' &&
+    resource !== 'passkeys' &&
     route.name.startsWith('trash.');
   const id = resource
     ? idSegment(

@@ -1,5 +1,6 @@
 import type { TestUser } from '../support/app';
 import type { Req } from '../support/inject';
+import { totpCode } from '../support/totp';
 import { CONTRACT_ROUTES, type ContractRoute, type Seeded, urlOf } from './support';
 
 /**
@@ -87,6 +88,27 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'sessions.list': () => ({}),
   'sessions.end': (_, own) => ({ id: own.sessions[0] }),
   'sessions.endOthers': () => ({ body: {} }),
+  // Run in this order (inRunOrder): the seeded pending secret is confirmed, then each code is of
+  // a later step than the one before, as the replay rule wants (ADR 0430); a new setup comes last.
+  'twoFactor.status': () => ({}),
+  'twoFactor.totpConfirm': (_, own) => ({
+    body: { code: totpCode(own.totpSecret, Date.now(), -1) },
+  }),
+  'twoFactor.recoveryCodes': (user, own) => ({
+    body: { password: user.password, code: totpCode(own.totpSecret) },
+  }),
+  'twoFactor.totpDisable': (user, own) => ({
+    body: { password: user.password, code: totpCode(own.totpSecret, Date.now(), 1) },
+  }),
+  'twoFactor.totpSetup': () => ({ body: {} }),
+  'passkeys.registerOptions': () => ({ body: {} }),
+  'passkeys.registerVerify': (_, own) => ({ body: own.passkeyRegistration }),
+  'passkeys.loginOptions': () => ({ body: {} }),
+  // Each answer signs a challenge of its own, used once: every call takes the next.
+  'passkeys.loginVerify': (_, own) => ({ body: own.passkeyLogins.shift() ?? { response: {} } }),
+  'passkeys.list': () => ({}),
+  // The second passkey signs the sign-ins; the first one goes.
+  'passkeys.remove': (_, own) => ({ id: own.passkeys[0] }),
   'trash.list': () => ({}),
   // The restores run after the deletions (inRunOrder), so these are in the trash by then.
   'trash.restoreNote': (_, own) => ({ id: own.notes[2] }),
@@ -159,12 +181,25 @@ export function caseRequest(
 }
 
 /**
- * Routes in an order where each case still finds what it needs: deletions, then the restores of
- * what they deleted, then emptying the trash, and the account last.
+ * Two-factor cases after sign-in's (which needs no code) and after the end of the other
+ * sessions (turning two-factor on ends them too), in the order they need (see above).
+ */
+const TWO_FACTOR_RANK: Record<string, number> = {
+  'twoFactor.totpConfirm': 3.1,
+  'twoFactor.recoveryCodes': 3.2,
+  'twoFactor.totpDisable': 3.3,
+  'twoFactor.totpSetup': 3.4,
+};
+
+/**
+ * Routes in an order where each case still finds what it needs: two-factor on and off again,
+ * deletions, then the restores of what they deleted, then emptying the trash, and the account
+ * last.
  */
 export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractRoute[] {
   const rank = (r: ContractRoute) =>
-    r.name === 'settings.deleteAccount'
+    TWO_FACTOR_RANK[r.name] ??
+    (r.name === 'settings.deleteAccount'
       ? 6
       : r.name === 'trash.empty'
         ? 5
@@ -177,6 +212,6 @@ export function inRunOrder(routes: ContractRoute[] = CONTRACT_ROUTES): ContractR
               ? 2
               : r.name.startsWith('settings.p')
                 ? 1
-                : 0;
+                : 0);
   return [...routes].sort((a, b) => rank(a) - rank(b));
 }

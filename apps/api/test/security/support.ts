@@ -9,6 +9,7 @@ import { loggerOptions } from '../../src/logger';
 import { createFakeSummarizer, type FakeSummarizer } from '../fakes/summarizer';
 import type { TestContext, TestUser } from '../support/app';
 import { send } from '../support/inject';
+import { SoftAuthenticator, type SoftCredential } from '../support/webauthn';
 
 // ---- The contract's routes ----------------------------------------------------------------
 
@@ -58,10 +59,11 @@ export const urlOf = (route: ContractRoute, id: number | string = 1, date = OCCU
 export const OCCURRENCE_DATE = '2026-03-05';
 
 /** The kind of object an `:id` route addresses, from its path. */
-export type Resource = 'notes' | 'todos' | 'events' | 'sessions' | 'appPasswords';
+export type Resource = 'notes' | 'todos' | 'events' | 'sessions' | 'appPasswords' | 'passkeys';
 export function resourceOf(route: ContractRoute): Resource {
   if (route.path.startsWith('/api/sessions/')) return 'sessions';
   if (route.path.startsWith('/api/app-passwords/')) return 'appPasswords';
+  if (route.path.startsWith('/api/passkeys/')) return 'passkeys';
   if (route.path.startsWith('/api/trash/notes/')) return 'notes';
   if (route.path.startsWith('/api/trash/todos/')) return 'todos';
   if (route.path.startsWith('/api/trash/events/')) return 'events';
@@ -85,7 +87,18 @@ export interface Seeded {
   trashed: { notes: number[]; todos: number[]; events: number[] };
   /** The user's calendar feed URL (it carries its secret token). */
   feed?: string;
+  /** The secret of a two-factor setup that awaits its confirmation (ADR 0430). */
+  totpSecret: string;
+  /** Passkeys (ADR 0431): the first one's credential signs `passkeyLogins`. */
+  passkeys: number[];
+  /** A registration answer to a challenge the server issued (one use). */
+  passkeyRegistration: { name: string; response: unknown };
+  /** Sign-in answers to challenges the server issued: each used once, taken in turn. */
+  passkeyLogins: Array<{ response: unknown }>;
 }
+
+/** What a browser's passkey would answer; the API tests' relying party (PUBLIC_URL default). */
+const authenticator = new SoftAuthenticator();
 
 /** A few notes (one with a saved summary), to-dos and events of one user, made through the API. */
 export async function seed(
@@ -100,6 +113,10 @@ export async function seed(
     sessions: [],
     appPasswords: [],
     trashed: { notes: [], todos: [], events: [] },
+    totpSecret: '',
+    passkeys: [],
+    passkeyRegistration: { name: '', response: {} },
+    passkeyLogins: [],
   };
   const post = async (url: string, body: object) => {
     const res = await send(app, { method: 'POST', url, body, headers: user.auth });
@@ -159,7 +176,39 @@ export async function seed(
   const feed = await send(app, { method: 'POST', url: '/api/calendar/feed/', headers: user.auth });
   if (feed.statusCode !== 201) throw new Error(`seed feed: ${feed.body}`);
   out.feed = (feed.json() as { url: string }).url;
+  const setup = await send(app, {
+    method: 'POST',
+    url: '/api/2fa/totp/setup/',
+    body: {},
+    headers: user.auth,
+  });
+  if (setup.statusCode !== 200) throw new Error(`seed two-factor setup: ${setup.body}`);
+  out.totpSecret = (setup.json() as { secret: string }).secret;
+  await seedPasskeys(app, user, out);
   return out;
+}
+
+/** Two passkeys, a registration and sign-ins ready to send (their challenges are issued). */
+async function seedPasskeys(app: FastifyInstance, user: TestUser, out: Seeded) {
+  const call = async (url: string, body: object, auth = true) => {
+    const res = await send(app, { method: 'POST', url, body, headers: auth ? user.auth : {} });
+    if (res.statusCode >= 300) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const registration = async () =>
+    authenticator.create(await call('/api/passkeys/register/options/', {}));
+  let signer: SoftCredential | undefined;
+  for (const name of ['Laptop', 'Phone']) {
+    const made = await registration();
+    signer ??= made.credential;
+    const passkey = await call('/api/passkeys/register/verify/', { name, response: made.response });
+    out.passkeys.push(passkey.id);
+  }
+  out.passkeyRegistration = { name: 'Tablet', response: (await registration()).response };
+  for (let i = 0; i < 6; i++) {
+    const options = await call('/api/passkeys/login/options/', {}, false);
+    out.passkeyLogins.push({ response: authenticator.get(options, signer as SoftCredential) });
+  }
 }
 
 /** Every stored row of one user, straight from the database (password hash and version too). */
@@ -223,6 +272,23 @@ export async function snapshot(ctx: TestContext, userId: number) {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst(),
+    totp: await db
+      .selectFrom('user_totp')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    passkeys: await db
+      .selectFrom('passkeys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    recoveryCodes: await db
+      .selectFrom('recovery_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
   };
 }
 

@@ -1,4 +1,10 @@
-import { contract, DRF, type FieldErrors, isTimeZone } from '@prodify/contract';
+import {
+  contract,
+  DRF,
+  type FieldErrors,
+  isTimeZone,
+  TWO_FACTOR_MESSAGES,
+} from '@prodify/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../env';
@@ -17,6 +23,8 @@ import { findUserById, findUserForLogin, insertUser, isUsernameTaken } from './u
 const s = initServer();
 
 const LOGIN_FAILED = detail('No active account found with the given credentials');
+const OTP_REQUIRED = { detail: TWO_FACTOR_MESSAGES.otpRequired, code: 'otp_required' };
+const OTP_INVALID = { detail: TWO_FACTOR_MESSAGES.otpInvalid, code: 'otp_invalid' };
 
 /** Register, username check, sign-in, refresh and the current user. */
 export function authRoutes(app: FastifyInstance, config: Config) {
@@ -85,9 +93,24 @@ export function authRoutes(app: FastifyInstance, config: Config) {
           return { status: 401, body: LOGIN_FAILED };
         }
         await loginFailures.succeeded(request, key);
+        // The second factor is asked for only now, so nothing tells a caller without the
+        // password whether the account has one (ADR 0430).
+        const factor = await app.secondFactor.check(request, user.id, body);
+        if (factor.kind === 'locked') return throttledResult(reply, factor.wait);
+        if (factor.kind === 'missing' || factor.kind === 'invalid') {
+          request.log.info({ user: user.id }, `sign-in: second factor ${factor.kind}`);
+          return { status: 401, body: factor.kind === 'missing' ? OTP_REQUIRED : OTP_INVALID };
+        }
+        const method = factor.kind === 'ok' ? factor.method : 'password';
         // Every sign-in is a session (ADR 0417); the user's expired ones go now.
         await deleteExpiredSessions(app.db, user.id, config.refreshTokenLifetime);
-        const sid = await createSession(app.db, user.id, request.headers['user-agent'], request.ip);
+        const sid = await createSession(
+          app.db,
+          user.id,
+          request.headers['user-agent'],
+          request.ip,
+          method,
+        );
         app.authUsers.invalidate(user.id);
         noStore(reply);
         return { status: 200, body: app.tokens.pair(user, sid) };

@@ -1,3 +1,4 @@
+import type { SessionMethod } from '@prodify/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 
@@ -10,6 +11,7 @@ export async function createSession(
   userId: number,
   userAgent: string | undefined,
   ip: string,
+  method: SessionMethod = 'password',
 ): Promise<number> {
   const row = await db
     .insertInto('sessions')
@@ -17,6 +19,7 @@ export async function createSession(
       user_id: userId,
       user_agent: (userAgent ?? '').replaceAll('\u0000', '').slice(0, USER_AGENT_MAX),
       ip: ip.slice(0, IP_MAX),
+      method,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -36,7 +39,7 @@ export async function deleteExpiredSessions(db: Executor, userId: number, maxAge
 export function listSessions(db: Executor, userId: number, maxAgeSeconds: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip', 'method'])
     .where('user_id', '=', userId)
     .where('created_at', '>=', sql<string>`now() - make_interval(secs => ${maxAgeSeconds})`)
     .orderBy('created_at', 'desc')

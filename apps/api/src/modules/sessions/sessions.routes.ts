@@ -41,6 +41,7 @@ export function sessionsRoutes(app: FastifyInstance, config: Config) {
         ...describeUserAgent(row.user_agent),
         ip: row.ip,
         current: row.id === request.sessionId,
+        method: row.method,
       }));
       return { status: 200, body };
     },

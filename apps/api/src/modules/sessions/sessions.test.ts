@@ -51,6 +51,7 @@ describe('sessions (ADR 0417)', () => {
       os: 'Windows 10',
       ip: '198.51.100.1',
       current: true,
+      method: 'password',
     });
     expect(Object.keys(sessions[0] ?? {})).toEqual([
       'id',
@@ -61,6 +62,7 @@ describe('sessions (ADR 0417)', () => {
       'os',
       'ip',
       'current',
+      'method',
     ]);
     expect(sessions[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
     // The phone sees itself as current.

@@ -8,9 +8,10 @@ import { detail, FieldErrorBag } from '../../lib/drf';
 import { noStore } from '../../lib/http';
 import { mixesScripts, USERNAME_MIXED_SCRIPTS } from '../../lib/username';
 import { type HeaderSetter, throttledResult } from '../../plugins/rate-limit';
+import { accountPasswordCheck } from '../auth/account-password';
 import { userOf } from '../auth/auth.plugin';
 import { isStrongPassword, PASSWORD_MESSAGES, registerPasswordProblems } from '../auth/passwords';
-import { deleteUser, findPasswordHash, isUsernameTaken, updateUser } from '../auth/users.queries';
+import { deleteUser, isUsernameTaken, updateUser } from '../auth/users.queries';
 import { createSession, endOtherSessions } from '../sessions/sessions.queries';
 
 const s = initServer();
@@ -22,22 +23,7 @@ const s = initServer();
  */
 export function settingsRoutes(app: FastifyInstance, config: Config) {
   // Someone holding a stolen access token must not be able to guess the password here either.
-  const passwordFailures = app.limiters.failures('account-password', config.loginFailuresPerMinute);
-
-  /** Checks the account's password; `wait` is set instead when there were too many misses. */
-  async function checkPassword(
-    request: FastifyRequest,
-    userId: number,
-    password: string,
-  ): Promise<{ ok: boolean; wait?: number }> {
-    const key = String(userId);
-    const wait = await passwordFailures.attempt(request, key);
-    if (wait !== undefined) return { ok: false, wait };
-    const hash = await findPasswordHash(app.db, userId);
-    const ok = hash !== undefined && (await app.passwords.verify(hash, password));
-    if (ok) await passwordFailures.succeeded(request, key);
-    return { ok };
-  }
+  const checkPassword = accountPasswordCheck(app, config);
 
   async function update(
     body: z.output<typeof contract.settings.put.body>,

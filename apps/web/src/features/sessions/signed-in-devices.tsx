@@ -22,6 +22,14 @@ export function lastActive(timestamp: string, now = Date.now()): string {
   return 'just now';
 }
 
+/** How a session was signed in, in words (ADR 0430). */
+export const SIGN_IN_METHODS: Record<Session['method'], string> = {
+  password: 'password',
+  'password+otp': 'password and code',
+  passkey: 'passkey',
+  recovery_code: 'recovery code',
+};
+
 /** "Firefox 133 on Windows 10", from what the server read in the user agent. */
 export function deviceName(session: Pick<Session, 'browser' | 'os'>): string {
   if (session.browser && session.os) return `${session.browser} on ${session.os}`;
@@ -62,6 +70,8 @@ export function SignedInDevices() {
                   <div className="device-meta">
                     {session.ip || 'unknown address'} · last active{' '}
                     <time dateTime={session.last_used_at}>{lastActive(session.last_used_at)}</time>
+                    {' · signed in with '}
+                    {SIGN_IN_METHODS[session.method] ?? session.method}
                   </div>
                 </div>
                 {session.current ? null : (

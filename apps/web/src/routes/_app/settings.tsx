@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryBoundary } from '../../components/query-boundary';
+import { PasskeysSection } from '../../features/passkeys/passkeys-section';
 import { SignedInDevices } from '../../features/sessions/signed-in-devices';
 import { DangerZone } from '../../features/settings/danger-zone';
 import { settingsQuery } from '../../features/settings/queries';
 import { SettingsForm } from '../../features/settings/settings-form';
 import { TransferSection } from '../../features/transfer/transfer-section';
 import { TrashSection } from '../../features/trash/trash-section';
+import { TwoFactorSection } from '../../features/two-factor/two-factor-section';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -38,6 +40,8 @@ function SettingsPage() {
           <SettingsForm />
         </QueryBoundary>
       </section>
+      <TwoFactorSection />
+      <PasskeysSection />
       <SignedInDevices />
       <TrashSection />
       <TransferSection />
