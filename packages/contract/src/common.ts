@@ -204,7 +204,7 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
-    const list = Object.hasOwn(out, key) ? out[key] : [];
+    const list = (Object.hasOwn(out, key) ? out[key] : undefined) ?? [];
     if (!list.includes(issue.message)) list.push(issue.message);
     out[key] = list;
   }
