@@ -18,7 +18,7 @@ export function LoginForm() {
 
   const submit = () => {
     setError('');
-    login.mutate(
+    return login.mutateAsync(
       { username, password },
       {
         onSuccess: async (tokens) => {

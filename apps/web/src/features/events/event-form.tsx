@@ -27,7 +27,7 @@ export function EventForm({ date }: { date: string }) {
       return;
     }
     const rrule = toRrule(repeat, date, custom);
-    create.mutate(
+    return create.mutateAsync(
       // An empty time is sent as null (spec §5); end_time and rrule only when set, so a plain
       // event's body is the original one.
       {

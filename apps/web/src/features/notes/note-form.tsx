@@ -14,7 +14,7 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreateNote();
 
   const submit = () =>
-    create.mutate(
+    create.mutateAsync(
       { title, content },
       {
         onSuccess: () => {
