@@ -318,10 +318,10 @@ test('event form: an end time shows as 09:00–10:30; the repeat choices send an
 
   await page.getByLabel('New event title').fill('Review');
   await page.getByLabel('Time (optional)').fill('09:00');
-  // The end must be after the start.
+  // The end must be after the start (the contract's rule, in its words).
   await page.getByLabel('End (optional)').fill('08:00');
   await page.getByRole('button', { name: 'Add Event' }).click();
-  await expect(page.getByText('The end must be after the start.')).toBeVisible();
+  await expect(page.getByText('The end time must be after the start time.')).toBeVisible();
   await page.getByLabel('End (optional)').fill('10:30');
   let posted = post();
   await page.getByRole('button', { name: 'Add Event' }).click();
