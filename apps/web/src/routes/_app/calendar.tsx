@@ -1,21 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { QueryBoundary } from '../../components/query-boundary';
 import { EventForm } from '../../features/events/event-form';
 import { EventList } from '../../features/events/event-list';
 import { eventsOnDayQuery } from '../../features/events/queries';
 import { DayTodos } from '../../features/planner/day-todos';
 import { PlannerViews, startOfToday, usePlanner } from '../../features/planner/planner';
+import { type PlannerSearch, validatePlannerSearch } from '../../features/planner/planner-search';
 import { prefetchRange } from '../../features/planner/queries';
-import { monthRange, toLocalIsoDate } from '../../lib/dates';
+import { monthRange, parseLocalIsoDate, toLocalIsoDate } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
 
 export const Route = createFileRoute('/_app/calendar')({
-  loader: ({ context }) => {
-    const today = startOfToday();
-    const { from, to } = monthRange(today);
+  // `?view=week&date=2026-12-07` (and `shown`): the planner's place, validated (ADR 0513).
+  validateSearch: validatePlannerSearch,
+  loaderDeps: ({ search }) => ({ date: search.date }),
+  loader: ({ context, deps }) => {
+    const day = (deps.date && parseLocalIsoDate(deps.date)) || startOfToday();
+    const { from, to } = monthRange(day);
     prefetchRange(context.queryClient, from, to);
     return context.queryClient
-      .ensureQueryData(eventsOnDayQuery(toLocalIsoDate(today)))
+      .ensureQueryData(eventsOnDayQuery(toLocalIsoDate(day)))
       .catch(() => undefined);
   },
   component: CalendarPage,
@@ -23,7 +28,9 @@ export const Route = createFileRoute('/_app/calendar')({
 
 function CalendarPage() {
   useTitle('Calendar');
-  const planner = usePlanner();
+  const navigate = useNavigate();
+  const go = useCallback((search: PlannerSearch) => void navigate({ to: '.', search }), [navigate]);
+  const planner = usePlanner(Route.useSearch(), go);
   // The LOCAL date of the picked day (decisions §3.3), for the panel and for `?date=`.
   const date = toLocalIsoDate(planner.selected);
 
