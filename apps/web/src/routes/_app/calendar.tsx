@@ -15,13 +15,16 @@ export const Route = createFileRoute('/_app/calendar')({
   // `?view=week&date=2026-12-07` (and `shown`): the planner's place, validated (ADR 0513).
   validateSearch: validatePlannerSearch,
   loaderDeps: ({ search }) => ({ date: search.date }),
-  loader: ({ context, deps }) => {
+  loader: ({ context, deps, cause }) => {
     const day = (deps.date && parseLocalIsoDate(deps.date)) || startOfToday();
     const { from, to } = monthRange(day);
     prefetchRange(context.queryClient, from, to);
-    return context.queryClient
+    const list = context.queryClient
       .ensureQueryData(eventsOnDayQuery(toLocalIsoDate(day)))
       .catch(() => undefined);
+    // Only on the way in: a day picked on the screen shows its list's own loading state
+    // rather than holding the navigation (or the router's pending screen) until it comes.
+    return cause === 'stay' ? undefined : list;
   },
   component: CalendarPage,
 });
