@@ -53,7 +53,7 @@ test('a weekly event shows on every matching day of the month view', async ({
   await page.goto('/calendar');
   for (const day of month.days) {
     await expect(page.locator(`[data-day="${day}"] .cell-event`)).toHaveText(
-      '10:00–10:30Weekly sync',
+      'Weekly sync10:00–10:30',
     );
   }
   for (const day of month.other) {

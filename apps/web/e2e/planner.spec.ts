@@ -60,7 +60,7 @@ test('month: a due to-do shows in its cell and is toggled from the day panel; ov
   });
   await page.goto('/calendar');
   const cell = page.locator(`[data-day="${days.other}"]`);
-  await expect(cell.locator('.cell-event')).toHaveText(['Call mum', '18:00Yoga']);
+  await expect(cell.locator('.cell-event')).toHaveText(['Call mum', 'Yoga18:00']);
   await expect(cell.getByRole('checkbox', { name: 'Pay rent' })).not.toBeChecked();
   // The visible month cost two requests: its events (occurrences included) and its to-dos.
   const first = `${days.today.slice(0, 8)}01`;
@@ -125,7 +125,7 @@ test('week and agenda views, previous/next, the Today button and the t key', asy
   await expect(
     todayCol.locator('.week-top').getByRole('checkbox', { name: 'Ship it' }),
   ).toBeVisible();
-  await expect(todayCol.locator('.week-times .week-event')).toHaveText('09:00Standup');
+  await expect(todayCol.locator('.week-times .week-event')).toHaveText('Standup09:00');
   // Hour labels beside the time grid (08:00 to 17:00 at least); the 09:00 event starts level
   // with the 09:00 label.
   const hours = week.locator('.week-hours li');
@@ -332,10 +332,10 @@ test('event form: an end time shows as 09:00–10:30; the repeat choices send an
 
   await page.getByLabel('New event title').fill('Review');
   await page.getByLabel('Time (optional)').fill('09:00');
-  // The end must be after the start.
+  // The end must be after the start (the contract's rule, in its words).
   await page.getByLabel('End (optional)').fill('08:00');
   await page.getByRole('button', { name: 'Add Event' }).click();
-  await expect(page.getByText('The end must be after the start.')).toBeVisible();
+  await expect(page.getByText('The end time must be after the start time.')).toBeVisible();
   await page.getByLabel('End (optional)').fill('10:30');
   let posted = post();
   await page.getByRole('button', { name: 'Add Event' }).click();
@@ -347,7 +347,7 @@ test('event form: an end time shows as 09:00–10:30; the repeat choices send an
   });
   await expect(panel.getByRole('listitem')).toHaveText(['Review @ 09:00–10:30']);
   await expect(page.locator(`[data-day="${days.today}"] .cell-event`)).toHaveText(
-    '09:00–10:30Review',
+    'Review09:00–10:30',
   );
 
   const weekday = await page.evaluate(() =>

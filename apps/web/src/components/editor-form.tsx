@@ -6,7 +6,11 @@ import { Form } from './form';
 interface EditorFormProps {
   /** The form's name for assistive technology, e.g. "Edit note: Plan". */
   name: string;
-  onSubmit: () => void;
+  /** Returns the save's promise when it sends one: Save is busy until it settles (ADR 0510). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a submit that sends nothing returns nothing.
+  onSubmit: () => void | Promise<unknown>;
+  /** A save is being sent (Save shows a spinner; another submit does nothing). */
+  busy?: boolean;
   onCancel: () => void;
   className?: string;
   formRef?: Ref<HTMLFormElement>;
@@ -20,6 +24,7 @@ interface EditorFormProps {
 export function EditorForm({
   name,
   onSubmit,
+  busy = false,
   onCancel,
   className,
   formRef,
@@ -29,7 +34,7 @@ export function EditorForm({
   return (
     <Form
       ref={formRef}
-      busy={false}
+      busy={busy}
       onSubmit={onSubmit}
       noValidate
       className={className ? `in-place-editor ${className}` : 'in-place-editor'}
@@ -46,7 +51,7 @@ export function EditorForm({
       </p>
       {children}
       <div className="editor-actions">
-        <Button type="submit" icon={<Check size={16} aria-hidden="true" />}>
+        <Button type="submit" busy={busy} icon={<Check size={16} aria-hidden="true" />}>
           Save
         </Button>
         <Button variant="secondary" icon={<X size={16} aria-hidden="true" />} onClick={onCancel}>

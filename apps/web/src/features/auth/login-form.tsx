@@ -53,7 +53,7 @@ export function LoginForm() {
         ? { recovery_code: code.trim() }
         : { otp: code.replace(/\s+/g, '') }
       : {};
-    login.mutate(
+    return login.mutateAsync(
       { username, password, ...second },
       {
         onSuccess: async (tokens) => {

@@ -23,7 +23,7 @@ export function RegisterForm() {
   const submit = () => {
     if (taken) return;
     setError('');
-    register.mutate(
+    return register.mutateAsync(
       { username, password },
       {
         onSuccess: async () => {

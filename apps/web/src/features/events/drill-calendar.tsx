@@ -1,5 +1,12 @@
 import { createContext, type ReactNode, useContext, useId, useMemo, useState } from 'react';
-import { type CustomComponents, DayPicker, type DayProps, type Labels } from 'react-day-picker';
+import {
+  type CustomComponents,
+  DayButton,
+  type DayButtonProps,
+  DayPicker,
+  type DayProps,
+  type Labels,
+} from 'react-day-picker';
 import 'react-day-picker/style.css';
 import '../../styles/calendar.css';
 import { NavButton } from '../../components/nav-button';
@@ -65,6 +72,7 @@ const DayContentContext = createContext<{
 function DayCell(props: DayProps) {
   const { day, modifiers, children, ...tdProps } = props;
   const ctx = useContext(DayContentContext);
+  const contentId = useId();
   const content = ctx?.render && !modifiers.outside ? ctx.render(day.date) : null;
   if (!content) return <td {...tdProps}>{children}</td>;
   return (
@@ -76,15 +84,28 @@ function DayCell(props: DayProps) {
         if (!target.closest('button, input, label, a')) ctx?.onPick(day.date);
       }}
     >
-      {children}
-      {content}
+      <DescribedByContext.Provider value={contentId}>{children}</DescribedByContext.Provider>
+      <div id={contentId}>{content}</div>
     </td>
   );
+}
+
+/** The id of what a day cell shows besides its button (its events and to-dos), if anything. */
+const DescribedByContext = createContext<string | undefined>(undefined);
+
+/**
+ * The day's button, described by the cell's items: a title cut short in the cell is read in
+ * full when the day has the focus (ADR 0512).
+ */
+function DescribedDayButton(props: DayButtonProps) {
+  const describedBy = useContext(DescribedByContext);
+  return <DayButton {...props} aria-describedby={describedBy} />;
 }
 
 const dayPickerComponents: Partial<CustomComponents> = {
   CaptionLabel: MonthCaptionButton,
   Day: DayCell,
+  DayButton: DescribedDayButton,
 };
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', {

@@ -6,9 +6,11 @@ import { InputField } from '../../components/field';
 import { Form } from '../../components/form';
 import { toastFailure } from '../../lib/toast';
 import { useRequiredText } from '../../lib/use-required-text';
+import { EventTimeFields } from './event-time-fields';
+import { endTimeError } from './event-times';
 import { useCreateEvent } from './queries';
-import { type CustomRepeat, type RepeatChoice, toRrule } from './repeat';
-import { DEFAULT_CUSTOM, RepeatField } from './repeat-field';
+import { type CustomRepeat, DEFAULT_CUSTOM, type RepeatChoice, toRrule } from './repeat';
+import { RepeatField } from './repeat-field';
 
 export function EventForm({ date }: { date: string }) {
   const title = useRequiredText('Please enter a title.');
@@ -22,12 +24,13 @@ export function EventForm({ date }: { date: string }) {
   const submit = () => {
     if (!title.validate()) return;
     const endTime = time ? end : '';
-    if (endTime && endTime <= time) {
-      setEndError('The end must be after the start.');
+    const endProblem = endTimeError(time, endTime);
+    if (endProblem) {
+      setEndError(endProblem);
       return;
     }
     const rrule = toRrule(repeat, date, custom);
-    create.mutate(
+    return create.mutateAsync(
       // An empty time is sent as null (an all-day event, as the original API stores it); end_time and rrule only when set, so a plain
       // event's body is the original one.
       {
@@ -57,22 +60,16 @@ export function EventForm({ date }: { date: string }) {
         maxLength={LIMITS.eventTitleMax}
         {...title.field}
       />
-      <div className="form-row">
-        <InputField label="Time (optional)" type="time" value={time} onChange={setTime} />
-        {time ? (
-          <InputField
-            label="End (optional)"
-            type="time"
-            min={time}
-            value={end}
-            error={endError}
-            onChange={(value) => {
-              setEnd(value);
-              setEndError('');
-            }}
-          />
-        ) : null}
-      </div>
+      <EventTimeFields
+        time={time}
+        end={end}
+        endError={endError}
+        onTime={setTime}
+        onEnd={(value) => {
+          setEnd(value);
+          setEndError('');
+        }}
+      />
       <RepeatField
         date={date}
         choice={repeat}

@@ -3,26 +3,30 @@ import { Repeat } from 'lucide-react';
 import { type MouseEvent, useId } from 'react';
 import { ItemActions } from '../../components/item-actions';
 import { eventLabel } from '../../lib/dates';
-import { useItemActions } from '../trash/use-item-actions';
+import { useInPlaceEditor } from '../../lib/use-in-place-editor';
 import { EventEditor } from './event-editor';
 
 interface EventItemProps {
   event: Occurrence;
   deleting: boolean;
-  /** Called with the changed fields when the editor saves a change. */
-  onEdit: (patch: EventPatch) => void;
+  /**
+   * Saves the editor's changed fields: true once saved, false when the user stepped back; a
+   * refusal rejects, and the editor stays open to show it.
+   */
+  onEdit: (patch: EventPatch) => Promise<boolean>;
   onDelete: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** One event of the day's list, with its Edit (in place) and Delete buttons. */
 export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps) {
   const labelId = useId();
-  const actions = useItemActions({ save: onEdit, onDelete });
+  // Not useItemActions' editor, which closes before it saves: this one waits (ADR 0511).
+  const editor = useInPlaceEditor();
 
-  if (actions.editing) {
+  if (editor.editing) {
     return (
       <li className="list-item event editing">
-        <EventEditor event={event} {...actions.editor} />
+        <EventEditor event={event} onSave={onEdit} onClose={editor.close} />
       </li>
     );
   }
@@ -35,7 +39,14 @@ export function EventItem({ event, deleting, onEdit, onDelete }: EventItemProps)
           <Repeat className="item-repeat" size={14} aria-label="repeats" role="img" />
         ) : null}
       </span>
-      <ItemActions noun="event" describedBy={labelId} deleting={deleting} {...actions.buttons} />
+      <ItemActions
+        noun="event"
+        describedBy={labelId}
+        deleting={deleting}
+        opener={editor.opener}
+        onEdit={editor.open}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

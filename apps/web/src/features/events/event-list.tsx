@@ -2,7 +2,6 @@ import type { EventPatch, EventItem as Occurrence } from '@prodify/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { focusAfterDelete } from '../../lib/focus-after-delete';
-import { toastFailure } from '../../lib/toast';
 import { useDeleteWithUndo } from '../trash/use-item-actions';
 import { EventItem } from './event-item';
 import { OccurrenceDialog } from './occurrence-dialog';
@@ -10,12 +9,12 @@ import { deleteOccurrenceWithUndo } from './occurrence-undo';
 import { eventsOnDayQuery, useDeleteEvent, useEditEvent, usePatchOccurrence } from './queries';
 
 /**
- * A repeating event whose delete or change asks "This event" or "All events": the change, or
- * where focus goes after the delete.
+ * A repeating event whose delete or change asks "This event" or "All events": where focus goes
+ * after the delete, or the change's answer (`all`; null when the question is cancelled).
  */
 type Asking =
   | { action: 'Delete'; event: Occurrence; refocus: () => void }
-  | { action: 'Change'; event: Occurrence; patch: EventPatch };
+  | { action: 'Change'; event: Occurrence; settle: (all: boolean | null) => void };
 
 export function EventList({ date }: { date: string }) {
   const { data: events } = useSuspenseQuery(eventsOnDayQuery(date));
@@ -38,18 +37,35 @@ export function EventList({ date }: { date: string }) {
       { id: event.id, occurrence: event.occurrence ?? event.date },
       refocus,
     );
-  const changeThis = (event: Occurrence, { title, date, time }: EventPatch) =>
-    editOne.mutate(
-      { id: event.id, occurrence: event.occurrence ?? event.date, patch: { title, date, time } },
-      { onError: toastFailure('Failed to update event') },
-    );
+  // An occurrence has no rule of its own (the contract's OccurrencePatchSchema).
+  const changeThis = (event: Occurrence, { rrule: _rrule, ...patch }: EventPatch) =>
+    editOne
+      .mutateAsync({ id: event.id, occurrence: event.occurrence ?? event.date, patch })
+      .then(() => true);
+  const change = (event: Occurrence, patch: EventPatch) =>
+    edit.mutateAsync({ id: event.id, patch }).then(() => true);
   // The series keeps its own first date: a new day applies to one occurrence only.
-  const changeAll = (event: Occurrence, { date: _date, ...patch }: EventPatch) => {
-    if (Object.keys(patch).length > 0) edit.mutate({ id: event.id, patch });
+  const changeAll = async (event: Occurrence, { date: _date, ...patch }: EventPatch) =>
+    Object.keys(patch).length > 0 ? change(event, patch) : true;
+  /** The editor's save: resolves once saved (false when the question was cancelled). */
+  const save = (event: Occurrence, patch: EventPatch): Promise<boolean> => {
+    if (!event.recurring) return change(event, patch);
+    // The rule is the series': a changed one is for all events, without asking.
+    if (patch.rrule !== undefined) return changeAll(event, patch);
+    return new Promise((resolve, reject) => {
+      let answered = false;
+      const settle = (all: boolean | null) => {
+        if (answered) return;
+        answered = true;
+        if (all === null) resolve(false);
+        else (all ? changeAll : changeThis)(event, patch).then(resolve, reject);
+      };
+      setAsking({ action: 'Change', event, settle });
+    });
   };
-  const answer = (all: boolean) => {
-    if (asking?.action === 'Delete') (all ? deleteAll : deleteThis)(asking);
-    if (asking?.action === 'Change') (all ? changeAll : changeThis)(asking.event, asking.patch);
+  const answer = (all: boolean | null) => {
+    if (asking?.action === 'Delete' && all !== null) (all ? deleteAll : deleteThis)(asking);
+    if (asking?.action === 'Change') asking.settle(all);
     setAsking(null);
   };
 
@@ -61,11 +77,7 @@ export function EventList({ date }: { date: string }) {
             key={`${event.id}-${event.occurrence ?? event.date}`}
             event={event}
             deleting={remove.isPending && remove.variables === event.id}
-            onEdit={(patch) =>
-              event.recurring
-                ? setAsking({ action: 'Change', event, patch })
-                : edit.mutate({ id: event.id, patch })
-            }
+            onEdit={(patch) => save(event, patch)}
             onDelete={(click) => {
               const target = { event, refocus: focusAfterDelete(click.currentTarget) };
               if (event.recurring) setAsking({ action: 'Delete', ...target });
@@ -77,7 +89,7 @@ export function EventList({ date }: { date: string }) {
       <OccurrenceDialog
         action={asking?.action ?? null}
         title={asking?.event.title ?? ''}
-        onClose={() => setAsking(null)}
+        onClose={() => answer(null)}
         onThis={() => answer(false)}
         onAll={() => answer(true)}
       />

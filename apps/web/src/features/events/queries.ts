@@ -1,8 +1,7 @@
-import type { EventBody, EventItem, EventPatch, OccurrencePatch } from '@prodify/contract';
+import type { EventBody, EventPatch, OccurrencePatch } from '@prodify/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { client, expectStatus } from '../../lib/api';
 import { useCreateItem, useDeleteItem, useListMutation } from '../../lib/list-queries';
-import { useOptimisticEdit } from '../../lib/optimistic-edit';
 import { withoutPendingDeletes } from './pending-deletes';
 
 export const eventKeys = {
@@ -40,22 +39,15 @@ export const usePatchOccurrence = () =>
     'settled',
   );
 
-/** `PATCH /api/calendar/events/:id/`, shown at once, rolled back with a toast if refused. */
+/**
+ * `PATCH /api/calendar/events/:id/` ("All events" of a series). Not optimistic: the editor stays
+ * open until the server has saved, and shows a refusal by its fields (ADR 0511); the lists
+ * reload either way, so they show what the server holds.
+ */
 export const useEditEvent = () =>
-  useOptimisticEdit<EventItem, EventPatch>(
+  useListMutation(
     eventKeys.all,
-    async (id, patch) =>
+    async ({ id, patch }: { id: number; patch: EventPatch }) =>
       expectStatus(await client.events.patch({ params: { id }, body: patch }), 200),
-    (event, patch) => ({
-      ...event,
-      ...(patch.title !== undefined ? { title: patch.title } : {}),
-      ...(patch.date !== undefined ? { date: patch.date } : {}),
-      ...(patch.time !== undefined
-        ? { time: patch.time && patch.time.length === 5 ? `${patch.time}:00` : patch.time }
-        : {}),
-    }),
-    'Failed to update event',
-    // The answer to an "All events" change is the series' own row, dated on its first day: an
-    // occurrence keeps its own day (and the optimistic title and time) until the lists reload.
-    (event, answer) => (event.occurrence === undefined ? answer : event),
+    'settled',
   );

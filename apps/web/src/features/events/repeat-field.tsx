@@ -2,13 +2,6 @@ import { FREQS, type Freq, RRULE_LIMITS } from '@prodify/contract';
 import { Field, InputField } from '../../components/field';
 import { type CustomRepeat, type RepeatChoice, repeatOptions, WEEK } from './repeat';
 
-export const DEFAULT_CUSTOM: CustomRepeat = {
-  freq: 'WEEKLY',
-  interval: 1,
-  weekdays: [],
-  end: { kind: 'never' },
-};
-
 const UNITS: Record<Freq, string> = {
   DAILY: 'days',
   WEEKLY: 'weeks',
@@ -22,14 +15,16 @@ interface RepeatFieldProps {
   onChoice: (choice: RepeatChoice) => void;
   custom: CustomRepeat;
   onCustom: (custom: CustomRepeat) => void;
+  /** The server's word on the rule (the editor shows a refused save's errors by their fields). */
+  error?: string;
 }
 
 /** "Repeat": the plain choices, and for "Custom…" every N units, the weekdays and the end. */
-export function RepeatField({ date, choice, onChoice, custom, onCustom }: RepeatFieldProps) {
+export function RepeatField({ date, choice, onChoice, custom, onCustom, error }: RepeatFieldProps) {
   const endKind = custom.end.kind;
   return (
     <>
-      <Field label="Repeat">
+      <Field label="Repeat" error={error}>
         {(control) => (
           <select
             {...control}

@@ -1,6 +1,6 @@
 import { parseRRule } from '@prodify/contract';
 import { describe, expect, it } from 'vitest';
-import { describeRrule, repeatOptions, toRrule } from './repeat';
+import { DEFAULT_CUSTOM, describeRrule, repeatOf, repeatOptions, toRrule } from './repeat';
 
 describe('repeat choices', () => {
   it('names the weekday and the day of the month of the event', () => {
@@ -80,5 +80,29 @@ describe('repeat choices', () => {
     expect(describeRrule('FREQ=WEEKLY;BYDAY=TH', '2026-11-26')).toBe('Weekly on Thursday');
     expect(describeRrule('rrule:freq=weekly;byday=th', '2026-11-26')).toBe('Weekly on Thursday');
     expect(describeRrule('FREQ=DAILY;COUNT=3', '2026-11-26')).toBe('Custom');
+  });
+
+  it('shows a stored rule as the choice that makes it, so the editor can change it', () => {
+    expect(repeatOf(undefined, '2026-11-26')).toEqual({ choice: 'none', custom: DEFAULT_CUSTOM });
+    expect(repeatOf('FREQ=WEEKLY;BYDAY=TH', '2026-11-26').choice).toBe('weekly');
+    expect(repeatOf('freq=daily', '2026-11-26').choice).toBe('daily');
+    const custom = repeatOf('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;COUNT=10', '2026-11-26');
+    expect(custom).toEqual({
+      choice: 'custom',
+      custom: {
+        freq: 'WEEKLY',
+        interval: 2,
+        weekdays: ['MO', 'FR'],
+        end: { kind: 'count', count: 10 },
+      },
+    });
+    // Shown as stored: the custom part spells the same rule again.
+    expect(toRrule(custom.choice, '2026-11-26', custom.custom)).toBe(
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;COUNT=10',
+    );
+    expect(repeatOf('FREQ=MONTHLY;INTERVAL=4;UNTIL=20270301', '2026-11-26').custom.end).toEqual({
+      kind: 'until',
+      date: '2027-03-01',
+    });
   });
 });

@@ -108,6 +108,47 @@ export function toRrule(choice: RepeatChoice, date: string, custom?: CustomRepea
   return rule ? formatRRule(rule) : null;
 }
 
+/** What the form shows for no rule: "Does not repeat", and the custom part's defaults. */
+export const DEFAULT_CUSTOM: CustomRepeat = {
+  freq: 'WEEKLY',
+  interval: 1,
+  weekdays: [],
+  end: { kind: 'never' },
+};
+
+/**
+ * The choice (and custom part) that shows a stored rule in the form, for an event on `date`:
+ * a preset when the rule is one, else "Custom…" with its frequency, interval, plain weekdays
+ * and end. What the custom part cannot show (an nth weekday, month days) is not shown; the
+ * editor sends a rule only when the user changes the choice (ADR 0511).
+ */
+export function repeatOf(
+  rrule: string | undefined,
+  date: string,
+): { choice: RepeatChoice; custom: CustomRepeat } {
+  if (!rrule) return { choice: 'none', custom: DEFAULT_CUSTOM };
+  const parsed = parseRRule(rrule);
+  if (!parsed.ok) return { choice: 'custom', custom: DEFAULT_CUSTOM };
+  for (const option of repeatOptions(date)) {
+    if (option.value !== 'none' && option.value !== 'custom') {
+      if (toRrule(option.value, date) === parsed.text) {
+        return { choice: option.value, custom: DEFAULT_CUSTOM };
+      }
+    }
+  }
+  const { rule } = parsed;
+  const weekdays = WEEK.filter((d) =>
+    (rule.byDay ?? []).some((b) => b.nth === 0 && b.weekday === d.weekday),
+  ).map((d) => d.code);
+  const end: CustomRepeat['end'] =
+    rule.count !== undefined
+      ? { kind: 'count', count: rule.count }
+      : rule.until
+        ? { kind: 'until', date: rule.until.date }
+        : { kind: 'never' };
+  return { choice: 'custom', custom: { freq: rule.freq, interval: rule.interval, weekdays, end } };
+}
+
 /** A rule in words ("Weekly on Thursday"), in any spelling the contract reads; else "Custom". */
 export function describeRrule(rrule: string, date: string): string {
   const parsed = parseRRule(rrule);

@@ -32,7 +32,7 @@ export function NoteForm({ onCreated }: { onCreated: () => void }) {
     if (overLimit(content, LIMITS.noteContentMax) > 0) return;
     // The promise, not mutate's callbacks: the draft goes once saved even if the screen was
     // left meanwhile, so it never comes back as a second copy.
-    create.mutateAsync({ title, content }).then(() => {
+    return create.mutateAsync({ title, content }).then(() => {
       toast.success('Note created!');
       draft.discard();
       // A screen left meanwhile is not brought back.

@@ -1,23 +1,51 @@
 import type { EventItem, Todo } from '@prodify/contract';
 import { AlertTriangle, Repeat } from 'lucide-react';
+import { eventLabel, shortTime } from '../../lib/dates';
 import { toastFailure } from '../../lib/toast';
 import { useToggleTodo } from '../todos/queries';
-import { type DayItems, firstItems, timeRange } from './planner-data';
+import { type DayItems, firstItems } from './planner-data';
 
 type Item = { kind: 'event'; event: EventItem } | { kind: 'todo'; todo: Todo };
 
-/** One event as a line: its time (or range), then its title; a mark for a repeating one. */
-export function EventLine({ event }: { event: EventItem }) {
-  const time = timeRange(event);
-  return (
+/**
+ * One event as a line: its time (start and end), its title, a mark for a repeating one. In the
+ * month and week grids (`titleFirst`) the title leads, and the mark, the start and the end are
+ * pieces that a narrow cell drops to a hidden second line, the end first (ADR 0512).
+ */
+export function EventLine({
+  event,
+  titleFirst = false,
+}: {
+  event: EventItem;
+  titleFirst?: boolean;
+}) {
+  const title = (
+    <span className="item-title" dir="auto">
+      {event.title}
+    </span>
+  );
+  const times = event.time ? (
     <>
-      {time ? <span className="item-time">{time}</span> : null}
-      <span className="item-title" dir="auto">
-        {event.title}
-      </span>
-      {event.recurring ? (
-        <Repeat className="item-repeat" size={12} aria-label="repeats" role="img" />
+      <span className="item-time">{shortTime(event.time)}</span>
+      {event.end_time ? (
+        <span className="item-time item-end">–{shortTime(event.end_time)}</span>
       ) : null}
+    </>
+  ) : null;
+  const mark = event.recurring ? (
+    <Repeat className="item-repeat" size={12} aria-label="repeats" role="img" />
+  ) : null;
+  return titleFirst ? (
+    <>
+      {title}
+      {mark}
+      {times}
+    </>
+  ) : (
+    <>
+      {times}
+      {title}
+      {mark}
     </>
   );
 }
@@ -79,8 +107,12 @@ export function CellItems({ items, overdue }: { items: DayItems; overdue: boolea
       <ul>
         {shown.map((item) =>
           item.kind === 'event' ? (
-            <li key={`e${item.event.id}-${item.event.date}`} className="cell-event">
-              <EventLine event={item.event} />
+            <li
+              key={`e${item.event.id}-${item.event.date}`}
+              className="cell-event"
+              title={eventLabel(item.event)}
+            >
+              <EventLine event={item.event} titleFirst />
             </li>
           ) : (
             <li key={`t${item.todo.id}`} className="cell-todo">

@@ -1,6 +1,8 @@
 import { NavButton } from '../../components/nav-button';
+import type { PlannerView } from './planner-search';
 
-export type PlannerView = 'month' | 'week' | 'agenda';
+export type { PlannerView };
+
 const VIEWS: Array<{ id: PlannerView; label: string }> = [
   { id: 'month', label: 'Month' },
   { id: 'week', label: 'Week' },

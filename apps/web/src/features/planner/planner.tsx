@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import '../../styles/planner.css';
-import { firstOfMonth, monthRange, toLocalIsoDate } from '../../lib/dates';
+import { firstOfMonth, monthRange, parseLocalIsoDate, toLocalIsoDate } from '../../lib/dates';
 import { DrillCalendar } from '../events/drill-calendar';
 import { AgendaView } from './agenda-view';
 import { CellItems } from './cell-items';
 import { addDays, groupByDay, isoDays, overdueDays, weekDays } from './planner-data';
-import { PlannerToolbar, type PlannerView } from './planner-toolbar';
+import { type PlannerSearch, type PlannerView, plannerSearch } from './planner-search';
+import { PlannerToolbar } from './planner-toolbar';
 import { prefetchNeighbours, rangeEventsQuery, rangeTodosQuery } from './queries';
 import { useTodayKey } from './use-planner-keys';
 import { WeekView } from './week-view';
@@ -33,33 +34,63 @@ function visibleRange(view: PlannerView, month: Date, selected: Date, anchor: Da
 /**
  * The calendar as a planner: a month (react-day-picker, with each day's events and to-dos),
  * week or agenda view of one visible range, loaded with two requests (events, to-dos) and
- * cached per range; the months either side are prefetched.
+ * cached per range; the months either side are prefetched. Where it is (the view, the picked
+ * day, the shown month or the agenda's first day) is the URL's `search`, and every move is a
+ * new history entry through `go` (ADR 0513).
  */
-export function usePlanner() {
+export function usePlanner(search: PlannerSearch, go: (next: PlannerSearch) => void) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState<PlannerView>('month');
-  const [selected, setSelectedState] = useState(startOfToday);
-  const [month, setMonth] = useState(() =>
-    firstOfMonth(selected.getFullYear(), selected.getMonth()),
-  );
-  /** The agenda's first day: picking a day in it does not move it. */
-  const [anchor, setAnchor] = useState(startOfToday);
   const today = toLocalIsoDate(startOfToday());
+  const view: PlannerView = search.view ?? 'month';
+  const date = search.date ?? today;
+  const { selected, month, anchor } = useMemo(() => {
+    const picked = parseLocalIsoDate(date) ?? startOfToday();
+    const shown = search.shown ? parseLocalIsoDate(search.shown) : undefined;
+    const inMonth = view === 'month' && shown ? shown : picked;
+    return {
+      selected: picked,
+      month: firstOfMonth(inMonth.getFullYear(), inMonth.getMonth()),
+      /** The agenda's first day: picking a day in it does not move it. */
+      anchor: (view === 'agenda' ? shown : undefined) ?? startOfToday(),
+    };
+  }, [date, search.shown, view]);
 
-  const setSelected = useCallback((day: Date) => {
-    startTransition(() => {
-      setSelectedState(day);
-      setMonth((m) =>
-        m.getFullYear() === day.getFullYear() && m.getMonth() === day.getMonth()
-          ? m
-          : firstOfMonth(day.getFullYear(), day.getMonth()),
-      );
-    });
-  }, []);
-  const goToday = useCallback(() => {
-    setSelected(startOfToday());
-    setAnchor(startOfToday());
-  }, [setSelected]);
+  const place = useCallback(
+    (next: { view?: PlannerView; date?: string; shown?: string }) =>
+      go(
+        plannerSearch({
+          view: next.view ?? view,
+          date: next.date ?? date,
+          shown: next.shown,
+          today,
+        }),
+      ),
+    [go, view, date, today],
+  );
+  const setView = useCallback((next: PlannerView) => place({ view: next }), [place]);
+  const setSelected = useCallback(
+    (day: Date) =>
+      place({ date: toLocalIsoDate(day), shown: view === 'agenda' ? search.shown : undefined }),
+    [place, view, search.shown],
+  );
+  const setMonth = useCallback(
+    (next: Date) => {
+      const same =
+        next.getFullYear() === selected.getFullYear() && next.getMonth() === selected.getMonth();
+      place({
+        shown: same ? undefined : toLocalIsoDate(firstOfMonth(next.getFullYear(), next.getMonth())),
+      });
+    },
+    [place, selected],
+  );
+  const setAnchor = useCallback(
+    (day: Date) => {
+      const iso = toLocalIsoDate(day);
+      place({ shown: iso === today ? undefined : iso });
+    },
+    [place, today],
+  );
+  const goToday = useCallback(() => place({ date: today }), [place, today]);
   useTodayKey(goToday);
 
   const { from, to } = visibleRange(view, month, selected, anchor);

@@ -1,6 +1,6 @@
 import type { EventItem } from '@prodify/contract';
-import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
-import { toLocalIsoDate } from '../../lib/dates';
+import { type CSSProperties, type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { eventLabel, toLocalIsoDate } from '../../lib/dates';
 import { EventLine, TodoCheck } from './cell-items';
 import { addDays, type DayItems, minutesOf } from './planner-data';
 
@@ -41,6 +41,7 @@ function hourSpan(events: EventItem[]): { first: number; last: number } {
  */
 export function WeekView({ days, selected, today, items, onSelect }: WeekViewProps) {
   const headers = useRef<Array<HTMLButtonElement | null>>([]);
+  const listsId = useId();
   const isoDays = days.map(toLocalIsoDate);
   const timed = isoDays.flatMap((d) => (items.get(d)?.events ?? []).filter((e) => e.time));
   const { first, last } = hourSpan(timed);
@@ -92,6 +93,9 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
         const dayItems = items.get(iso);
         const untimed = dayItems?.events.filter((e) => !e.time) ?? [];
         const dayTimed = dayItems?.events.filter((e) => e.time) ?? [];
+        // The day's lists describe its header: a title cut short is read in full on focus.
+        const topId = `${listsId}-${i}-top`;
+        const timesId = `${listsId}-${i}-times`;
         return (
           <div
             key={iso}
@@ -110,15 +114,16 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
               aria-pressed={iso === selected}
               // The visible "Sun 22" starts the name (WCAG 2.5.3).
               aria-label={`${HEADER.format(day)}${iso === today ? ', today' : ''}, ${FULL.format(day)}`}
+              aria-describedby={dayItems ? `${topId} ${timesId}` : undefined}
               onClick={() => onSelect(day)}
               onKeyDown={(event) => onKeyDown(event, i)}
             >
               {HEADER.format(day)}
             </button>
-            <ul className="week-top">
+            <ul className="week-top" id={topId}>
               {untimed.map((event) => (
-                <li key={`e${event.id}`} className="cell-event">
-                  <EventLine event={event} />
+                <li key={`e${event.id}`} className="cell-event" title={eventLabel(event)}>
+                  <EventLine event={event} titleFirst />
                 </li>
               ))}
               {(dayItems?.todos ?? []).map((todo) => (
@@ -127,7 +132,11 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
                 </li>
               ))}
             </ul>
-            <ul className="week-times" style={{ '--hours': last - first } as CSSProperties}>
+            <ul
+              className="week-times"
+              id={timesId}
+              style={{ '--hours': last - first } as CSSProperties}
+            >
               {dayTimed.map((event) => {
                 const start = minutesOf(event.time ?? '00:00') - first * HOUR;
                 const end = event.end_time
@@ -137,6 +146,7 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
                   <li
                     key={`e${event.id}`}
                     className="week-event"
+                    title={eventLabel(event)}
                     style={
                       {
                         '--top': `${(start / span) * 100}%`,
@@ -144,7 +154,7 @@ export function WeekView({ days, selected, today, items, onSelect }: WeekViewPro
                       } as CSSProperties
                     }
                   >
-                    <EventLine event={event} />
+                    <EventLine event={event} titleFirst />
                   </li>
                 );
               })}

@@ -22,7 +22,7 @@ export function DangerZone() {
       return;
     }
     setError('');
-    remove.mutate(password, {
+    return remove.mutateAsync(password, {
       onSuccess: async () => {
         toast.success('Account deleted.');
         // The real keys (the spec's original removed 'accessToken', leaving the tokens behind).

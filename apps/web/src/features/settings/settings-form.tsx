@@ -21,7 +21,7 @@ export function SettingsForm() {
 
   const submit = () => {
     setOutcome(null);
-    update.mutate(
+    return update.mutateAsync(
       {
         username,
         current_password: currentPassword,

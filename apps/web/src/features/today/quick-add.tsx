@@ -25,7 +25,7 @@ export function QuickAdd({ today }: { today: string }) {
     const value = text.value.trim();
     if (asNote) {
       const title = (value.split('\n')[0] ?? value).slice(0, LIMITS.noteTitleMax);
-      note.mutate(
+      return note.mutateAsync(
         { title, content: value },
         {
           onSuccess: () => {
@@ -36,7 +36,7 @@ export function QuickAdd({ today }: { today: string }) {
         },
       );
     } else {
-      todo.mutate(
+      return todo.mutateAsync(
         { task: value.slice(0, LIMITS.taskMax), due_date: today },
         { onSuccess: () => text.clear(), onError: toastFailure('Failed to add task') },
       );

@@ -20,7 +20,7 @@ export function TodoForm({ onCreated }: { onCreated?: () => void } = {}) {
 
   const submit = () => {
     if (!task.validate()) return;
-    create.mutate(
+    return create.mutateAsync(
       // An empty due date is sent as null: the original API's "no due date".
       { task: task.value.trim(), due_date: dueDate || null, priority },
       {

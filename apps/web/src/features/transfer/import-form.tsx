@@ -126,7 +126,7 @@ export function ImportForm() {
     setError('');
     setSendingName(file.name);
     setStage({ sending: { loaded: 0, total: file.size } });
-    upload.mutate(file);
+    return upload.mutateAsync(file);
   };
 
   return (
