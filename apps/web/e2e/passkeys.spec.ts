@@ -50,6 +50,8 @@ test('passkeys: add one in Settings, sign out, sign in with it; removed, it sign
   // Signed out, no username or password: the passkey alone.
   await page.goto(`${origin}/logout`);
   await page.goto(`${origin}/login`);
+  // The browser may offer the passkey in the username field's autofill too.
+  await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${account.username}!` })).toBeVisible();

@@ -36,6 +36,7 @@ test('two-factor: set up with the QR code and key, sign in with a code and a rec
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recovery = await list.getByRole('listitem').allTextContents();
   await expectAxeClean(page, 'recovery codes shown');
+  await expect(section.getByRole('button', { name: 'Print' })).toBeVisible();
   const download = page.waitForEvent('download');
   await section.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('prodify-recovery-codes.txt');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/support/app';
 import { davUser, ics, vevent, vtodo } from '../../../test/support/dav';
+import { totpCode } from '../../../test/support/totp';
 
 const ctx = useTestApp();
 
@@ -272,6 +273,27 @@ describe('CalDAV objects (ADR 0441)', () => {
     const again = await dav('GET', '/dav/calendars/alice/tasks/t-rich.ics');
     expect(again.body.match(/RRULE:/g)).toHaveLength(1);
     expect(again.body).toContain('RRULE:FREQ=DAILY');
+  });
+
+  it('takes an app password without a two-factor code, while sign-in asks for one', async () => {
+    const { user, dav } = await davUser(ctx);
+    const setup = await ctx.request('POST', '/api/2fa/totp/setup/', {
+      body: {},
+      headers: user.auth,
+    });
+    const { secret } = setup.json() as { secret: string };
+    const confirmed = await ctx.request('POST', '/api/2fa/totp/confirm/', {
+      body: { code: totpCode(secret) },
+      headers: user.auth,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const signIn = await ctx.request('POST', '/api/token/', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toMatchObject({ code: 'otp_required' });
+    const listing = await dav('PROPFIND', '/dav/calendars/alice/', undefined, { depth: '1' });
+    expect(listing.statusCode).toBe(207);
   });
 
   it('refuses what it cannot store, storing nothing', async () => {

@@ -1,13 +1,14 @@
+import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useRouterState } from '@tanstack/react-router';
 import { KeyRound, LogIn, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, SubmitButton } from '../../components/button';
 import { PasswordField } from '../../components/field';
 import { Form } from '../../components/form';
 import { ApiError } from '../../lib/errors';
 import { setTokens } from '../../lib/tokens';
 import { useSwitchUser } from '../../lib/use-switch-user';
-import { usePasskeyLogin } from '../passkeys/queries';
+import { signInWithPasskey, usePasskeyLogin } from '../passkeys/queries';
 import { CodeField } from '../two-factor/code-field';
 import { useLogin } from './queries';
 import { UsernameField } from './username-field';
@@ -33,6 +34,29 @@ export function LoginForm() {
   const login = useLogin();
   const passkey = usePasskeyLogin();
   const switchUser = useSwitchUser();
+
+  // Passkeys offered in the username field's autofill (conditional mediation): a pick there
+  // signs in at once. Clicking "Sign in with a passkey" replaces this ceremony; leaving ends it.
+  const switchRef = useRef(switchUser);
+  switchRef.current = switchUser;
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !live) return;
+      try {
+        const tokens = await signInWithPasskey(true);
+        if (!live) return;
+        setTokens(tokens);
+        await switchRef.current('/');
+      } catch {
+        // Cancelled (the button's ceremony, or the page left) or refused: the form stays.
+      }
+    })();
+    return () => {
+      live = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, []);
 
   const withPasskey = () => {
     setError('');
@@ -120,7 +144,7 @@ export function LoginForm() {
           You were signed out from another device.
         </p>
       ) : null}
-      <UsernameField value={username} onChange={setUsername} />
+      <UsernameField value={username} onChange={setUsername} autoComplete="username webauthn" />
       <PasswordField
         label="Password"
         required

@@ -49,17 +49,24 @@ export function useRemovePasskey() {
 }
 
 /** Sign-in with a passkey: the usual token pair. */
-export function usePasskeyLogin() {
-  return useMutation({
-    mutationFn: async () => {
-      const options = expectStatus(await client.passkeys.loginOptions({ body: {} }), 200);
-      const response = await startAuthentication({ optionsJSON: options as never });
-      return expectStatus(
-        await client.passkeys.loginVerify({
-          body: { response: { ...response, clientExtensionResults: {} } },
-        }),
-        200,
-      );
-    },
+/**
+ * A passkey sign-in ceremony. `autofill`: wait for the user to pick a passkey among the username
+ * field's suggestions (conditional mediation) instead of opening the browser's dialog.
+ */
+export async function signInWithPasskey(autofill = false) {
+  const options = expectStatus(await client.passkeys.loginOptions({ body: {} }), 200);
+  const response = await startAuthentication({
+    optionsJSON: options as never,
+    useBrowserAutofill: autofill,
   });
+  return expectStatus(
+    await client.passkeys.loginVerify({
+      body: { response: { ...response, clientExtensionResults: {} } },
+    }),
+    200,
+  );
+}
+
+export function usePasskeyLogin() {
+  return useMutation({ mutationFn: () => signInWithPasskey() });
 }

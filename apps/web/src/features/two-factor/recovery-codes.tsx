@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, Printer } from 'lucide-react';
 import { Button } from '../../components/button';
 
 /** A text file of the codes, downloaded by the browser (a blob URL: nothing leaves the page). */
@@ -17,7 +17,7 @@ function download(codes: string[]) {
 /** Recovery codes just made: shown this once (the server keeps only their hashes). */
 export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
-    <div className="form">
+    <div className="form recovery-print">
       <h3 id="recovery-title">Your recovery codes</h3>
       <p>
         Save these codes somewhere safe. Each works once, when you cannot use your authenticator
@@ -37,6 +37,13 @@ export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone:
           onClick={() => download(codes)}
         >
           Download
+        </Button>
+        <Button
+          variant="secondary"
+          icon={<Printer size={16} aria-hidden="true" />}
+          onClick={() => window.print()}
+        >
+          Print
         </Button>
         <Button onClick={onDone}>I have saved them</Button>
       </div>
