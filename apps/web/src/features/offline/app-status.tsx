@@ -20,8 +20,8 @@ function useOnline(): boolean {
 /**
  * The signed-in app's service worker (ADR 0520) and what it tells the user: that the network is
  * gone, and that a new version waits. The new version never takes over under the user's
- * hands: only the Reload button activates it and reloads. Both are in a live region, so a
- * screen reader hears them.
+ * hands: only the Reload button activates it and reloads. Both are in a live region (no
+ * `status` role: the screens' own loading states have that one), so a screen reader hears them.
  */
 export function AppStatus() {
   const online = useOnline();
@@ -45,7 +45,7 @@ export function AppStatus() {
     },
   });
   return (
-    <div className="app-status" role="status" aria-live="polite">
+    <div className="app-status" aria-live="polite" aria-atomic="true">
       {!online && (
         <p className="app-status-bar">
           <WifiOff aria-hidden="true" size={16} />
