@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAxeClean } from './axe';
-import { type Account, expect, failApi, test } from './fixtures';
+import { type Account, expect, failApi, longDate, test } from './fixtures';
 
 /*
  * Issue 19, defect 2: the event editor had only Title, Date and Time, so an event's end or rule
@@ -65,7 +65,7 @@ for (const viewport of [
         end_time: '20:30',
       });
       await page.goto('/calendar');
-      const panel = page.getByRole('region', { name: `Events on ${days.today}` });
+      const panel = page.getByRole('region', { name: `Events on ${longDate(days.today)}` });
       await expect(panel.getByRole('listitem')).toHaveText(['Evening yoga @ 19:30–20:30']);
       await panel.getByRole('button', { name: 'Edit event' }).click();
 
@@ -122,7 +122,7 @@ for (const viewport of [
         rrule: `FREQ=WEEKLY;BYDAY=${days.code}`,
       });
       await page.goto('/calendar');
-      const panel = page.getByRole('region', { name: `Events on ${days.today}` });
+      const panel = page.getByRole('region', { name: `Events on ${longDate(days.today)}` });
       await expect(panel.getByRole('listitem')).toHaveText(['Standup @ 09:00–09:30']);
       await panel.getByRole('button', { name: 'Edit event' }).click();
       const form = page.getByRole('form', { name: 'Edit event: Standup' });
@@ -171,7 +171,7 @@ test("a refused save stays open with the user's text and the server's words by t
   const days = await pageDays(page);
   await createEvent(request, account, { title: 'Dentist', date: days.today, time: '08:00' });
   await page.goto('/calendar');
-  const panel = page.getByRole('region', { name: `Events on ${days.today}` });
+  const panel = page.getByRole('region', { name: `Events on ${longDate(days.today)}` });
   await panel.getByRole('button', { name: 'Edit event' }).click();
   const form = page.getByRole('form', { name: 'Edit event: Dentist' });
 

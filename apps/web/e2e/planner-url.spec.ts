@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe';
-import { apiAs, expect, test } from './fixtures';
+import { apiAs, expect, longDate, test } from './fixtures';
 
 /*
  * Issue 19, defect 4: the planner forgot where it was. The view, the shown month (or the
@@ -26,9 +26,13 @@ for (const viewport of [
         'aria-pressed',
         'true',
       );
-      await expect(page.getByRole('heading', { name: 'Events on 2026-12-07' })).toBeVisible();
       await expect(
-        page.getByRole('region', { name: 'Events on 2026-12-07' }).getByRole('listitem'),
+        page.getByRole('heading', { name: `Events on ${longDate('2026-12-07')}` }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: `Events on ${longDate('2026-12-07')}` })
+          .getByRole('listitem'),
       ).toHaveText(['Winter fair @ 10:00']);
       await expectAxeClean(page, `week from a link (${viewport.name})`);
 
@@ -45,7 +49,9 @@ for (const viewport of [
         'aria-pressed',
         'true',
       );
-      await expect(page.getByRole('heading', { name: 'Events on 2026-12-09' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2026-12-09')}` }),
+      ).toBeVisible();
       expect(new URL(page.url()).searchParams.get('shown')).toBe(shown);
 
       // Back walks the same steps backwards.
@@ -53,30 +59,40 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/calendar\?view=agenda&date=2026-12-09$/);
       await page.goBack();
       await expect(page).toHaveURL(/\/calendar\?view=week&date=2026-12-09$/);
-      await expect(page.getByRole('heading', { name: 'Events on 2026-12-09' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2026-12-09')}` }),
+      ).toBeVisible();
       await page.goBack();
       await expect(page).toHaveURL(/\/calendar\?view=week&date=2026-12-07$/);
       await expect(week).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Events on 2026-12-07' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2026-12-07')}` }),
+      ).toBeVisible();
     });
 
     test('the month shown and the day picked are kept; a wrong value falls back to today', async ({
       authedPage: page,
     }) => {
       await page.goto('/calendar?date=2027-03-15');
-      await expect(page.getByRole('heading', { name: 'Events on 2027-03-15' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2027-03-15')}` }),
+      ).toBeVisible();
       await expect(page.getByText('March 2027', { exact: true })).toBeVisible();
       // The month's arrow shows April without picking a day: that is in the URL too.
       await page.getByRole('button', { name: /next month/i }).click();
       await expect(page).toHaveURL(/\/calendar\?date=2027-03-15&shown=2027-04-01$/);
       await page.reload();
       await expect(page.getByText('April 2027', { exact: true })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Events on 2027-03-15' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2027-03-15')}` }),
+      ).toBeVisible();
       await page.locator('[data-day="2027-04-20"] button').first().click();
       await expect(page).toHaveURL(/\/calendar\?date=2027-04-20$/);
       await page.goBack();
       await expect(page).toHaveURL(/shown=2027-04-01$/);
-      await expect(page.getByRole('heading', { name: 'Events on 2027-03-15' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate('2027-03-15')}` }),
+      ).toBeVisible();
 
       // Today (and the menu's plain /calendar) is today's month, with nothing in the URL.
       await page.getByRole('button', { name: 'Today', exact: true }).click();
@@ -85,7 +101,9 @@ for (const viewport of [
         const d = new Date();
         return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
       });
-      await expect(page.getByRole('heading', { name: `Events on ${today}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate(today)}` }),
+      ).toBeVisible();
 
       // Not a view, not a real day: the defaults, no error.
       await page.goto('/calendar?view=year&date=2026-02-30&shown=soon');
@@ -93,7 +111,9 @@ for (const viewport of [
         'aria-pressed',
         'true',
       );
-      await expect(page.getByRole('heading', { name: `Events on ${today}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: `Events on ${longDate(today)}` }),
+      ).toBeVisible();
     });
   });
 }

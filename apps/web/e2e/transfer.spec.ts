@@ -130,15 +130,15 @@ test('export JSON and Markdown; re-import the JSON into a new account and see th
   await page.getByRole('link', { name: 'To-Do List' }).click();
   await expect(page.getByText('File taxes')).toBeVisible();
 
-  // The same file again: nothing is duplicated. Then the zip of Markdown notes: the note there
-  // is a copy too, yet the Markdown route knows no source ids, so it is a new note.
+  // The same file again: nothing is duplicated. Then the zip of Markdown notes: its front
+  // matter carries the note's id, so the copy is recognised too (issue 19, defect 7).
   await page.getByRole('link', { name: 'Settings' }).click();
   await importFile(page, json.path);
   await expect(result).toHaveText('Nothing new to import; skipped 3 duplicates.');
   await yourData(page).getByText('Why items were skipped').click();
   await expect(yourData(page).locator('.import-reasons li')).toHaveCount(3);
   await importFile(page, zip.path);
-  await expect(result).toHaveText(/^Imported 1 note/);
+  await expect(result).toHaveText('Nothing new to import; skipped 1 duplicate.');
 });
 
 test('import a Markdown note by keyboard; a refused file shows the server message in a toast', async ({

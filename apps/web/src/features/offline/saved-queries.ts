@@ -32,16 +32,22 @@ function savedStore(): UseStore | undefined {
 
 const keyOf = (userId: number) => `user:${userId}`;
 
-/** Puts the signed-in user's saved queries back into the cache; resolves quickly either way. */
+/**
+ * Puts the signed-in user's saved queries back into the cache when the app starts offline;
+ * resolves quickly either way. Online, the app reads the server as before: a saved copy shown
+ * first would flash an older state (a note without the summary just made) before the answer.
+ */
 export async function restoreSavedQueries(client: QueryClient): Promise<void> {
   const target = savedStore();
   const userId = storedUserId();
-  if (!target || userId === undefined) return;
+  if (!target || userId === undefined || navigator.onLine !== false) return;
   const read = get<Saved>(keyOf(userId), target).catch(() => undefined);
   const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS));
   const saved = await Promise.race([read, timeout]);
   if (!saved || saved.version !== VERSION || Date.now() - saved.savedAt > MAX_AGE_MS) return;
   hydrate(client, saved.state);
+  // All of it is stale: once the network is back, every screen reads the server again.
+  await client.invalidateQueries({ refetchType: 'none' });
 }
 
 /** Saves the cache a second after it changes, for the user signed in at that moment. */
